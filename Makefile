@@ -1,0 +1,53 @@
+# katas: debugging-interview practice. `make help` lists the targets.
+.DEFAULT_GOAL := help
+.PHONY: help list check test lint
+
+KATA ?=
+DIR ?=
+FORMAT ?= human
+TIMEOUT ?= 2
+CHECK_TIMEOUT ?= 60
+
+VENV := .venv
+# Python that creates .venv (3.10 or newer).
+BOOTSTRAP_PYTHON ?= python3
+# Give your own interpreter (with pytest, pytest-timeout and ruff) to skip .venv.
+PYTHON ?= $(VENV)/bin/python
+
+ifeq ($(PYTHON),$(VENV)/bin/python)
+SETUP := $(VENV)/.installed
+endif
+
+help:
+	@echo "make check KATA=<kata> [DIR=<folder>] [FORMAT=json] [TIMEOUT=2] [CHECK_TIMEOUT=60]"
+	@echo "                  grade your code in katas/<kata> (or DIR); exit 0 only when solved"
+	@echo "make list         the katas, one line each"
+	@echo "make test         the repository's self-tests"
+	@echo "make lint         ruff check, and ruff format --check on solutions/ and tests/"
+	@echo "Set PYTHON=<interpreter> to use your own environment instead of .venv."
+
+list: $(SETUP)
+	@$(PYTHON) -m tests.harness list
+
+check: $(SETUP)
+	@$(PYTHON) -m tests.harness check "$(KATA)" --format "$(FORMAT)" \
+		--timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)" $(if $(DIR),--dir "$(DIR)")
+
+test: $(SETUP)
+	@$(PYTHON) -m pytest
+
+lint: $(SETUP)
+	@$(PYTHON) -m ruff check .
+	@$(PYTHON) -m ruff format --check solutions tests
+
+# Setup talks on stderr only, so `make -s check FORMAT=json` prints pure JSON.
+$(VENV)/.installed: pyproject.toml
+	@echo "Setting up $(VENV) (first run only)..." >&2
+	@$(BOOTSTRAP_PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' \
+		|| { echo "error: $(BOOTSTRAP_PYTHON) is older than 3.10; run with BOOTSTRAP_PYTHON=python3.X" >&2; exit 2; }
+	@$(BOOTSTRAP_PYTHON) -m venv $(VENV) >&2
+	@{ $(VENV)/bin/python -m pip install --upgrade "pip>=25.1" \
+		&& $(VENV)/bin/python -m pip install --group dev; } > $(VENV)/setup.log 2>&1 \
+		|| { cat $(VENV)/setup.log >&2; echo "error: installing the dependencies failed (log above)" >&2; exit 2; }
+	@touch $@
+	@echo "Setup done." >&2

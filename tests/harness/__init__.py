@@ -1,0 +1,1 @@
+"""The kata grader: catalogue, supervisor, pytest plugin and reports."""

@@ -1,0 +1,103 @@
+"""Command-line front end of the grader; the Makefile calls it.
+
+    python -m tests.harness check KATA [--dir DIR] [--format human|json]
+                                       [--timeout S] [--check-timeout S]
+    python -m tests.harness list
+
+Exit status: 0 solved, 1 not solved (failures or an error in the learner's
+code), 2 the command itself was wrong (unknown kata, bad folder or limit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from tests.harness import catalog
+
+SOLVED, NOT_SOLVED, USAGE = 0, 1, 2
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="make", description="Grade and list the katas.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="grade a kata")
+    check.add_argument("kata")
+    check.add_argument("--dir", help="folder holding your files (default: katas/KATA)")
+    check.add_argument("--format", choices=("human", "json"), default="human")
+    check.add_argument("--timeout", type=_positive, default=2.0, help="seconds per test")
+    check.add_argument(
+        "--check-timeout",
+        type=_positive,
+        default=60.0,
+        help="seconds for the whole check",
+    )
+    commands.add_parser("list", help="list the katas")
+    return parser
+
+
+def _refuse(message: str, kata: str, as_json: bool) -> int:
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "kata": kata,
+                    "status": "error",
+                    "message": message,
+                    "tests": [],
+                    "own_tests": [],
+                },
+                indent=2,
+            )
+        )
+    print(f"error: {message}", file=sys.stderr)
+    return USAGE
+
+
+def _check(args: argparse.Namespace) -> int:
+    as_json = args.format == "json"
+    try:
+        kata = catalog.load(args.kata)
+    except catalog.CatalogError as error:
+        return _refuse(str(error), args.kata, as_json)
+    folder = Path(args.dir) if args.dir else kata.starter_dir
+    if not folder.is_dir():
+        return _refuse(f"DIR={args.dir} is not a folder", kata.name, as_json)
+
+    from tests.harness import report, supervisor
+
+    grading = supervisor.grade(kata, folder, args.timeout, args.check_timeout)
+    if as_json:
+        print(report.as_json(grading))
+    else:
+        rerun = f"make check KATA={kata.name}" + (f" DIR={args.dir}" if args.dir else "")
+        print(report.as_text(grading, rerun))
+    return SOLVED if grading.status == "pass" else NOT_SOLVED
+
+
+def _list() -> int:
+    for name in catalog.names():
+        kata = catalog.load(name)
+        print(f"{name:<16} {kata.description}")
+    return SOLVED
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    return _check(args) if args.command == "check" else _list()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""Turn what went wrong in a test into one plain sentence for the learner.
+
+The learner reads these instead of a traceback, so each one names the call
+that misbehaved and where in the learner's own file it happened.
+"""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+from types import TracebackType
+
+OUTPUT_LIMIT = 1000
+
+
+def _learner_frames(tb: TracebackType | None, folder: Path) -> list[tuple[str, str, int]]:
+    """(file name, function, line) of each frame in the learner's folder, outer first."""
+    frames = []
+    for frame, line in traceback.walk_tb(tb):
+        path = Path(frame.f_code.co_filename)
+        if path.parent == folder:
+            code = frame.f_code
+            function = getattr(code, "co_qualname", code.co_name)
+            frames.append((path.name, function, line))
+    return frames
+
+
+def _place(file: str, line: int) -> str:
+    return f"{file} line {line}"
+
+
+def timeout(exc: BaseException, folder: Path, limit: float) -> str:
+    frames = _learner_frames(exc.__traceback__, folder)
+    if not frames:
+        return f"the test did not finish within {limit:g} s"
+    _, entry, _ = frames[0]
+    file, _, line = frames[-1]
+    return (
+        f"{entry}() did not return within {limit:g} s "
+        f"(it was running {_place(file, line)}) — is every loop bounded?"
+    )
+
+
+def exception(exc: BaseException, folder: Path) -> str:
+    kind = type(exc).__name__
+    text = f"{kind}: {exc}" if str(exc) else kind
+    frames = _learner_frames(exc.__traceback__, folder)
+    if frames:
+        file, function, line = frames[-1]
+        return f"{text} — raised in {function}() at {_place(file, line)}"
+    summary = traceback.extract_tb(exc.__traceback__)
+    if summary:
+        last = summary[-1]
+        return f"{text} — raised at {_place(Path(last.filename).name, last.lineno or 0)}"
+    return text
+
+
+def import_failure(exc: BaseException, folder: Path, module: str) -> str:
+    file = f"{module}.py"
+    if isinstance(exc, SyntaxError) and exc.filename:
+        where = _place(Path(exc.filename).name, exc.lineno or 0)
+        return f"{type(exc).__name__} in {where}: {exc.msg} — no test could run"
+    frames = _learner_frames(exc.__traceback__, folder)
+    where = _place(frames[-1][0], frames[-1][2]) if frames else file
+    if isinstance(exc, SystemExit):
+        what = f"called sys.exit({exc.code!r})"
+    else:
+        what = f"raised {type(exc).__name__}: {exc}"
+    return f"importing {file} {what} at {where} — no test could run"
+
+
+def disagreement(test: str, compared: tuple[str, object, object] | None, exc: BaseException) -> str:
+    """Why a learner's own test fails against the reference solution.
+
+    By pytest convention the assertion reads `assert actual == expected`.
+    """
+    if compared and compared[0] == "==":
+        _, actual, expected = compared
+        return f"{test} expects {expected!r}; the specified behaviour gives {actual!r}"
+    first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return f"{test} fails against the reference solution: {first_line}"
+
+
+def cut(output: str, limit: int = OUTPUT_LIMIT) -> str:
+    if len(output) <= limit:
+        return output
+    rest = len(output) - limit
+    return f"{output[:limit]}\n[… {rest:,} more characters of your output cut]"

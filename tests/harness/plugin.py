@@ -1,0 +1,224 @@
+"""pytest plugin loaded in the grading child process (`-p tests.harness.plugin`).
+
+It resolves the kata's module names to the folder being graded and to nothing
+else, gives each test a fresh import of them, and writes one JSON line per
+event to a pipe the supervisor reads as it goes. Verdicts therefore survive
+the child being killed or killing itself; the supervisor decides what a
+missing verdict means.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.util
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+from pytest_timeout import PYTEST_FAILURE_MESSAGE
+
+from tests.harness import explain
+
+TIMEOUT_PREFIX = PYTEST_FAILURE_MESSAGE.split("%")[0]
+# Outcomes from mildest to worst: a test's verdict is the worst of its phases.
+SEVERITY = ("pass", "fail", "timeout", "error")
+
+
+class ImportTimeout(BaseException):
+    """Raised into a module import that runs past the per-test limit."""
+
+
+class KataFinder(importlib.abc.MetaPathFinder):
+    """Finds the kata's modules in one folder, switchable between test groups.
+
+    Only the declared names are served, so a learner file named like a
+    standard-library or harness module is never imported, and a module is
+    never found in solutions/ or another kata's folder by accident.
+    """
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = frozenset(names)
+        self.folder: Path | None = None
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname not in self.names or self.folder is None:
+            return None
+        file = self.folder / f"{fullname}.py"
+        if not file.is_file():
+            raise ModuleNotFoundError(f"{file.name} is missing from {self.folder}", name=fullname)
+        return importlib.util.spec_from_file_location(fullname, file)
+
+    def use(self, folder: Path) -> None:
+        """Serve `folder` from now on; the next import of each module is fresh."""
+        self.folder = folder
+        for name in self.names:
+            sys.modules.pop(name, None)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--kata-plan", help="JSON plan written by the grading supervisor")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    plan_file = config.getoption("--kata-plan")
+    if plan_file:
+        plan = json.loads(Path(plan_file).read_text(encoding="utf-8"))
+        config.pluginmanager.register(Grading(plan), "kata-grading")
+
+
+class Grading:
+    def __init__(self, plan: dict) -> None:
+        self.fd = plan["events_fd"]
+        # Learner code must not inherit the channel: a grandchild holding it
+        # open would keep the supervisor waiting.
+        os.set_inheritable(self.fd, False)
+        self.limit = float(plan["timeout"])
+        self.modules = plan["modules"]
+        self.yours = Path(plan["yours"])
+        self.groups = [(Path(g["tests"]), g["name"], Path(g["source"])) for g in plan["groups"]]
+        self.finder = KataFinder(self.modules)
+        sys.meta_path.insert(0, self.finder)
+        self.skip = frozenset(plan["skip"])
+        self.compared: tuple[str, object, object] | None = None
+        self.current: dict = {}
+
+    def emit(self, event: str, **fields: object) -> None:
+        line = json.dumps({"event": event, **fields}, default=repr) + "\n"
+        os.write(self.fd, line.encode("utf-8"))
+
+    def group_of(self, path: Path) -> tuple[str, Path, Path]:
+        """(group name, folder its modules come from, folder of its test files)."""
+        for tests, name, source in self.groups:
+            if path.is_relative_to(tests):
+                return name, source, tests
+        raise LookupError(f"{path} belongs to no test group of the plan")
+
+    def key(self, item: pytest.Item) -> str:
+        # Not the nodeid: copies outside the rootdir get clashing nodeids.
+        group, _, tests = self.group_of(item.path)
+        return f"{group}:{item.path.relative_to(tests)}::{item.name}"
+
+    # -- before collection: can the learner's modules be imported at all? --
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        self.finder.use(self.yours)
+        for module in self.modules:
+            self.emit("probe", module=module)
+            try:
+                self._import_within_limit(module)
+            except BaseException as exc:  # the learner's import may raise anything
+                self.emit(
+                    "probe_error",
+                    message=explain.import_failure(exc, self.yours, module),
+                )
+                pytest.exit("the learner's code cannot be imported", returncode=3)
+        self.emit("probe_ok")
+
+    def _import_within_limit(self, module: str) -> None:
+        def interrupt(signum, frame):
+            raise ImportTimeout(f"importing {module}.py took over {self.limit:g} s")
+
+        previous = signal.signal(signal.SIGALRM, interrupt)
+        signal.setitimer(signal.ITIMER_REAL, self.limit)
+        try:
+            importlib.import_module(module)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+    # -- collection --
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_make_collect_report(self, collector: pytest.Collector):
+        if isinstance(collector, pytest.Module):
+            self.finder.use(self.group_of(collector.path)[1])
+        report = yield
+        if report.failed:
+            group = self.group_of(Path(collector.path))[0]
+            self.emit(
+                "collect_error",
+                group=group,
+                path=str(collector.path),
+                message=self._collect_error_text(report),
+            )
+        return report
+
+    @staticmethod
+    def _collect_error_text(report: pytest.CollectReport) -> str:
+        text = str(report.longrepr).strip().splitlines()
+        errors = [line for line in text if line.startswith("E ")]
+        return (errors[-1][1:].strip() if errors else text[-1]) if text else "collection failed"
+
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list) -> None:
+        judged = [item for item in items if self.key(item) in self.skip]
+        if judged:
+            items[:] = [item for item in items if self.key(item) not in self.skip]
+            config.hook.pytest_deselected(items=judged)
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.emit("collected", items=[self._describe(item) for item in session.items])
+
+    def _describe(self, item: pytest.Item) -> dict:
+        doc = getattr(getattr(item, "function", None), "__doc__", None) or ""
+        return {
+            "key": self.key(item),
+            "name": item.name,
+            "group": self.group_of(item.path)[0],
+            "description": doc.strip().splitlines()[0] if doc.strip() else "",
+        }
+
+    # -- running --
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None):
+        self.current = {
+            "key": self.key(item),
+            "status": "pass",
+            "message": "",
+            "output": "",
+        }
+        self.emit("start", key=self.current["key"])
+        result = yield
+        self.emit("result", **self.current)
+        return result
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        self.finder.use(self.group_of(item.path)[1])
+        self.compared = None
+
+    def pytest_assertrepr_compare(self, op: str, left: object, right: object) -> None:
+        self.compared = (op, left, right)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo):
+        report = yield
+        if report.failed and call.excinfo is not None:
+            status, message = self._judge(item, call.when, call.excinfo.value)
+            if SEVERITY.index(status) > SEVERITY.index(self.current["status"]):
+                self.current.update(status=status, message=message)
+        return report
+
+    def _judge(self, item: pytest.Item, when: str, exc: BaseException) -> tuple[str, str]:
+        group, source, _ = self.group_of(item.path)
+        if isinstance(exc, pytest.fail.Exception) and str(exc).startswith(TIMEOUT_PREFIX):
+            return "timeout", explain.timeout(exc, source, self.limit)
+        if when != "call":
+            return "error", f"{when} failed: {explain.exception(exc, source)}"
+        if group == "own_reference":
+            return "fail", explain.disagreement(item.name, self.compared, exc)
+        if isinstance(exc, (AssertionError, pytest.fail.Exception)):
+            return "fail", str(exc).strip() or f"{item.name} failed"
+        return "error", explain.exception(exc, source)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        output = (report.capstdout + report.capstderr).strip()
+        if output:
+            self.current["output"] = explain.cut(output)
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        self.emit("done")

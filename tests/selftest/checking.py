@@ -1,0 +1,109 @@
+"""Helpers for the self-tests: grade a folder through the real `make check`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.harness.catalog import ROOT, Kata
+
+
+@dataclass
+class Checked:
+    exit_status: int
+    seconds: float
+    stdout: str
+    stderr: str
+
+    @property
+    def result(self) -> dict:
+        return json.loads(self.stdout)
+
+    def statuses(self, key: str = "tests") -> dict[str, str]:
+        return {test["name"]: test["status"] for test in self.result[key]}
+
+
+def make_check(
+    kata: str,
+    folder: Path | None = None,
+    fmt: str = "json",
+    timeout: float = 2,
+    check_timeout: float = 60,
+    cwd: Path = ROOT,
+) -> Checked:
+    command = [
+        "make",
+        "-s",
+        "--no-print-directory",
+        "-C",
+        str(ROOT),
+        "check",
+        f"KATA={kata}",
+        f"FORMAT={fmt}",
+        f"TIMEOUT={timeout}",
+        f"CHECK_TIMEOUT={check_timeout}",
+        f"PYTHON={sys.executable}",
+    ]
+    if folder is not None:
+        command.append(f"DIR={folder}")
+    started = time.monotonic()
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=300)
+    return Checked(done.returncode, time.monotonic() - started, done.stdout, done.stderr)
+
+
+def committed_starter(kata: Kata, folder: Path) -> Path:
+    """The starter's files as committed, so a learner's edits don't count.
+
+    Outside a git checkout (a downloaded archive) the working tree is all there is.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in kata.files:
+        relative = kata.starter_dir.relative_to(ROOT) / name
+        shown = subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"HEAD:{relative.as_posix()}"],
+            capture_output=True,
+        )
+        data = shown.stdout if shown.returncode == 0 else (ROOT / relative).read_bytes()
+        (folder / name).write_bytes(data)
+    return folder
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file below `folder`, by relative path: to prove grading changed nothing."""
+    return {
+        str(path.relative_to(folder)): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def round_robin_learner(
+    folder: Path,
+    *,
+    top: str = "",
+    in_assign: str = "",
+    replace: tuple[str, str] | None = None,
+    extra: dict[str, str] | None = None,
+) -> Path:
+    """A learner's round_robin folder: the reference, with hostile code added.
+
+    `top` goes before line 1, `in_assign` at the start of assign()'s body,
+    `replace` swaps one snippet, and `extra` adds files beside the module.
+    """
+    text = (ROOT / "solutions/round_robin/round_robin.py").read_text(encoding="utf-8")
+    anchor = "        size = len(self._workers)\n"
+    text = top + text.replace(anchor, in_assign + anchor)
+    if replace:
+        assert text.count(replace[0]) == 1, replace[0]
+        text = text.replace(*replace)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "round_robin.py").write_text(text, encoding="utf-8")
+    tests = ROOT / "solutions/round_robin/test_round_robin.py"
+    (folder / "test_round_robin.py").write_bytes(tests.read_bytes())
+    for name, content in (extra or {}).items():
+        (folder / name).write_text(content, encoding="utf-8")
+    return folder

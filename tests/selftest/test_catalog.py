@@ -1,0 +1,83 @@
+"""Every kata's folders and metadata hold together."""
+
+import ast
+
+import pytest
+
+from tests.harness import catalog
+
+KATAS = [catalog.load(name) for name in catalog.names()]
+
+
+def by_name(kata: catalog.Kata) -> str:
+    return kata.name
+
+
+def spec_trees(kata: catalog.Kata) -> list[ast.Module]:
+    return [ast.parse(path.read_text(encoding="utf-8")) for path in kata.spec_files]
+
+
+def test_there_are_katas():
+    assert [kata.name for kata in KATAS], "no tests/<kata>/kata.toml found"
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_starter_and_solution_mirror_each_other(kata):
+    starter = sorted(p.name for p in kata.starter_dir.iterdir() if p.is_file())
+    solution = sorted(p.name for p in kata.solution_dir.iterdir() if p.is_file())
+    assert starter == solution, f"{kata.name}: katas/ has {starter}, solutions/ has {solution}"
+    assert set(kata.files) | {"README.md"} <= set(starter), f"{kata.name}: files missing"
+    readmes = [
+        (folder / "README.md").read_text() for folder in (kata.starter_dir, kata.solution_dir)
+    ]
+    assert readmes[0] == readmes[1], f"{kata.name}: the two README.md files differ"
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_every_defect_names_real_tests(kata):
+    spec_names = {
+        node.name
+        for tree in spec_trees(kata)
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test")
+    }
+    own = kata.solution_dir / kata.own_tests if kata.own_tests else None
+    own_names = (
+        {node.name for node in ast.parse(own.read_text()).body if isinstance(node, ast.FunctionDef)}
+        if own
+        else set()
+    )
+    for defect in kata.defects:
+        known = own_names if defect.in_own_tests else spec_names
+        unknown = set(defect.caught_by) - known
+        assert defect.caught_by and not unknown, f"{kata.name}/{defect.id}: unknown tests {unknown}"
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_spec_tests_speak_to_the_learner_through_public_api(kata):
+    for path, tree in zip(kata.spec_files, spec_trees(kata), strict=True):
+        assert "PYTEST_DONT_REWRITE" in (ast.get_docstring(tree) or ""), (
+            f"{path.name}: the module docstring must say PYTEST_DONT_REWRITE so the "
+            "grader shows assertion messages verbatim"
+        )
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assert):
+                assert node.msg is not None, (
+                    f"{path.name} line {node.lineno}: assert without message"
+                )
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                assert ast.get_docstring(node), f"{path.name}: {node.name} has no docstring"
+            if isinstance(node, ast.Attribute):
+                private = node.attr.startswith("_") and not node.attr.startswith("__")
+                assert not private, (
+                    f"{path.name} line {node.lineno}: .{node.attr} is not public API"
+                )
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_learner_folder_holds_no_spoilers(kata):
+    for path in kata.starter_dir.iterdir():
+        text = path.read_text(encoding="utf-8")
+        for defect in kata.defects:
+            for clue in (defect.id, defect.summary):
+                assert clue not in text, f"{path} gives away {defect.id!r}"

@@ -1,0 +1,85 @@
+"""The grader's own contract: verdicts, report shapes, refusals."""
+
+import json
+
+from tests.harness import catalog
+from tests.harness.catalog import ROOT
+from tests.selftest.checking import (
+    committed_starter,
+    make_check,
+    round_robin_learner,
+    snapshot,
+)
+
+SPEC_TESTS = 11  # tests/round_robin/test_round_robin_spec.py
+
+
+def test_hanging_test_is_a_timeout_and_later_tests_still_run(tmp_path):
+    folder = round_robin_learner(tmp_path, in_assign="        while True:\n            pass\n")
+    checked = make_check("round_robin", folder, timeout=0.5)
+    statuses = checked.statuses()
+    assert statuses["test_rotation_continues_between_calls"] == "timeout"
+    first = checked.result["tests"][0]
+    assert first["message"].startswith("RoundRobinWorkers.assign() did not return within 0.5 s")
+    assert "round_robin.py line" in first["message"] and "every loop bounded" in first["message"]
+    # Tests after the hanging ones were graded, not lost.
+    assert statuses["test_duplicate_ids_are_refused"] == "pass"
+    assert statuses["test_unknown_worker_is_refused"] == "pass"
+
+
+def test_syntax_error_is_an_error_naming_file_and_line(tmp_path):
+    folder = round_robin_learner(tmp_path, top="def broken(:\n")
+    checked = make_check("round_robin", folder)
+    assert checked.result["status"] == "error"
+    assert "round_robin.py line 1" in checked.result["message"]
+    assert checked.result["tests"] == []
+    assert checked.exit_status != 0
+
+
+def starter(tmp_path):
+    return committed_starter(catalog.load("round_robin"), tmp_path)
+
+
+def test_json_is_one_complete_document(tmp_path):
+    checked = make_check("round_robin", starter(tmp_path), timeout=0.5)
+    document = json.loads(checked.stdout)  # the whole of stdout, nothing else
+    assert set(document) == {"kata", "status", "message", "tests", "own_tests"}
+    assert document["kata"] == "round_robin" and document["status"] == "fail"
+    assert len(document["tests"]) == SPEC_TESTS
+    for test in document["tests"] + document["own_tests"]:
+        assert {"name", "status", "message"} <= set(test)
+        assert test["status"] in {"pass", "fail", "error", "timeout"}
+        assert test["status"] == "pass" or test["message"], f"{test['name']} has no message"
+
+
+def test_human_report_lists_every_spec_test_and_says_what_next(tmp_path):
+    checked = make_check("round_robin", starter(tmp_path), fmt="human", timeout=0.5)
+    lines = checked.stdout.splitlines()
+    assert lines[0].startswith("Round-robin dispatcher")
+    verdicts = [
+        line.split()[0]
+        for line in lines
+        if line.startswith("  ") and line.split()[0] in {"PASS", "FAIL", "TIMEOUT", "ERROR"}
+    ]
+    assert len(verdicts) == SPEC_TESTS and "TIMEOUT" in verdicts
+    assert f"/{SPEC_TESTS} spec tests pass." in checked.stdout
+    words = " ".join(checked.stdout.split())
+    assert "expects 'C'; the specified behaviour gives 'B'" in words
+    assert "Next:" in checked.stdout and "Traceback" not in checked.stdout
+
+
+def test_unknown_kata_is_refused_with_the_list():
+    checked = make_check("no_such_kata", fmt="human")
+    assert checked.exit_status != 0
+    assert "unknown kata 'no_such_kata'" in checked.stderr and "round_robin" in checked.stderr
+
+
+def test_missing_folder_is_refused(tmp_path):
+    checked = make_check("round_robin", tmp_path / "nowhere", fmt="human")
+    assert checked.exit_status != 0 and "is not a folder" in checked.stderr
+
+
+def test_grading_the_default_folder_changes_no_learner_file():
+    before = snapshot(ROOT / "katas")
+    make_check("round_robin", timeout=0.5)
+    assert snapshot(ROOT / "katas") == before

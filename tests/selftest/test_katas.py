@@ -1,0 +1,70 @@
+"""Each reference passes, each starter fails, and each defect is caught.
+
+This is our `rustlings dev check`: it grades every kata's folders through the
+real `make check`, so a kata whose spec tests stop catching a planted bug, or
+whose reference stops passing them, cannot land.
+"""
+
+import pytest
+
+from tests.harness import catalog, variants
+from tests.selftest.checking import committed_starter, make_check
+
+KATAS = [catalog.load(name) for name in catalog.names()]
+DEFECTS = [(kata, defect) for kata in KATAS for defect in kata.defects]
+# A defect that hangs costs this per test; the reference gets the default limit.
+SHORT_LIMIT = 1
+
+
+def by_name(value) -> str:
+    return value.name if isinstance(value, catalog.Kata) else value.id
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_reference_solves_its_kata(kata):
+    checked = make_check(kata.name, kata.solution_dir)
+    failing = {name: s for name, s in checked.statuses().items() if s != "pass"}
+    assert not failing, f"{kata.name}: the reference fails {failing}"
+    own = checked.statuses("own_tests")
+    assert all(s == "pass" for s in own.values()), f"{kata.name}: fixed own tests {own}"
+    assert (checked.result["status"], checked.exit_status) == ("pass", 0)
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_committed_starter_fails(kata, tmp_path):
+    checked = make_check(kata.name, committed_starter(kata, tmp_path), timeout=SHORT_LIMIT)
+    statuses = checked.statuses()
+    assert checked.result["status"] == "fail", checked.result["message"]
+    assert checked.exit_status != 0, "make check must fail on an unsolved kata"
+    failing = [name for name, status in statuses.items() if status != "pass"]
+    assert failing, f"{kata.name}: the starter passes every spec test"
+    if kata.starter_fails_every_test:
+        assert len(failing) == len(statuses), f"{kata.name}: the starter passes some: {statuses}"
+
+
+@pytest.mark.parametrize("kata", [k for k in KATAS if k.starter_is_planted], ids=by_name)
+def test_planted_starter_is_the_reference_plus_its_bugs(kata, tmp_path):
+    built = variants.build(kata, kata.planted, tmp_path / "built")
+    committed = committed_starter(kata, tmp_path / "committed")
+    for name in kata.files:
+        assert (built / name).read_text() == (committed / name).read_text(), (
+            f"katas/{kata.name}/{name} differs from the reference with every bug of "
+            "kata.toml applied: the starter and the bug list have drifted apart"
+        )
+
+
+@pytest.mark.parametrize(("kata", "defect"), DEFECTS, ids=by_name)
+def test_single_defect_is_caught(kata, defect, tmp_path):
+    folder = variants.build(kata, [defect], tmp_path)
+    checked = make_check(kata.name, folder, timeout=SHORT_LIMIT)
+    assert checked.result["status"] == "fail", checked.result["message"]
+    if defect.in_own_tests:
+        own = checked.statuses("own_tests")
+        assert all(own[name] == "fail" for name in defect.caught_by), (
+            f"{defect.id}: the wrong own test is not flagged against the reference: {own}"
+        )
+        assert set(checked.statuses().values()) == {"pass"}, "spec tests should all pass"
+    else:
+        statuses = checked.statuses()
+        missed = [name for name in defect.caught_by if statuses[name] == "pass"]
+        assert not missed, f"{defect.id} ({defect.summary}) is not caught by {missed}"
