@@ -72,6 +72,7 @@ class Kata:
     title: str
     description: str
     modules: tuple[str, ...]
+    given: tuple[str, ...]
     own_tests: str | None
     time_box_minutes: int
     starter_is_planted: bool
@@ -133,6 +134,7 @@ def _kata(name: str, data: dict) -> Kata:
         title=data["title"],
         description=data["description"],
         modules=tuple(data["modules"]),
+        given=tuple(data.get("given", ())),
         own_tests=data.get("own_tests"),
         time_box_minutes=int(data["time_box_minutes"]),
         starter_is_planted=starter == "planted",

@@ -168,7 +168,7 @@ class Grading:
             "key": self.key(item),
             "name": item.name,
             "group": self.group_of(item.path)[0],
-            "description": doc.strip().splitlines()[0] if doc.strip() else "",
+            "description": " ".join(doc.strip().split("\n\n")[0].split()),
         }
 
     # -- running --

@@ -34,6 +34,13 @@ def test_starter_and_solution_mirror_each_other(kata):
 
 
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_given_files_are_identical(kata):
+    for name in kata.given:
+        starter, solution = (folder / name for folder in (kata.starter_dir, kata.solution_dir))
+        assert starter.read_bytes() == solution.read_bytes(), f"{kata.name}: {name} differs"
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
 def test_every_defect_names_real_tests(kata):
     spec_names = {
         node.name

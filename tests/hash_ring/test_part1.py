@@ -1,0 +1,188 @@
+"""Spec tests for hash_ring: the contract in katas/hash_ring/README.md.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+Expected answers come from `owner()`, a brute-force reading of the contract
+that computes positions itself, so the tests trust neither the learner's ring
+nor the learner's copy of ringhash.py.
+"""
+
+import hashlib
+
+SEED_WORKERS = ["oak", "elm", "ash"]
+# A real collision, found by a birthday search over c0, c1, ...: both points
+# sit at 3,842,405,138. In str order "c140355" < "c1746", the reverse of
+# numeric order.
+COLLIDING = ("c1746", "c140355")
+KEYS = [f"key-{n}" for n in range(2000)]
+
+
+def new_ring(points_per_worker: int, workers: list[str] = ()):
+    from ring import HashRing
+
+    ring = HashRing(points_per_worker)
+    for worker in workers:
+        ring.add_worker(worker)
+    return ring
+
+
+def position(text: str) -> int:
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:4], "big")
+
+
+def owners(workers: list[str], points_per_worker: int, keys: list[str]) -> dict:
+    """Each key's worker by the contract, by a plain scan of the sorted points."""
+    points = sorted((position(f"{w}:{i}"), w) for w in workers for i in range(points_per_worker))
+    result = {}
+    for key in keys:
+        at_or_after = (worker for spot, worker in points if spot >= position(key))
+        result[key] = next(at_or_after, points[0][1] if points else None)
+    return result
+
+
+def mismatches(ring, workers: list[str], points_per_worker: int, keys: list[str]) -> str:
+    """'' if the ring routes every key as the contract says, else the first few misroutes."""
+    wrong = []
+    for key, expected in owners(workers, points_per_worker, keys).items():
+        got = ring.worker_for(key)
+        if got != expected:
+            wrong.append(f"worker_for({key!r}): expected {expected!r}, got {got!r}")
+    if not wrong:
+        return ""
+    return f"{len(wrong)} of {len(keys)} keys misrouted, e.g. " + "; ".join(wrong[:3])
+
+
+def describe(workers: list[str], points_per_worker: int) -> str:
+    return f"{'/'.join(workers)} with {points_per_worker} points each"
+
+
+def test_seed_example_before_and_after_removal():
+    """the README's example: oak, elm, ash with 2 points each, then ash removed"""
+    ring = new_ring(2, SEED_WORKERS)
+    for key, expected in [("order-100", "ash"), ("order-112", "oak"), ("order-104", "elm")]:
+        got = ring.worker_for(key)
+        assert got == expected, (
+            f"worker_for({key!r}) on {describe(SEED_WORKERS, 2)}: expected {expected!r}, "
+            f"got {got!r}"
+        )
+    ring.remove_worker("ash")
+    got = ring.worker_for("order-100")
+    assert got == "oak", (
+        f"worker_for('order-100') on {describe(SEED_WORKERS, 2)} after remove_worker('ash'): "
+        f"expected 'oak' (ash:0 is gone, oak:0 comes next), got {got!r}"
+    )
+
+
+def test_keys_past_the_highest_point_wrap_to_the_lowest():
+    """a key beyond the highest point goes to the worker of the lowest point"""
+    workers = ["north", "south", "east", "west"]
+    ring = new_ring(3, workers)
+    highest = max(position(f"{w}:{i}") for w in workers for i in range(3))
+    beyond = [key for key in KEYS if position(key) > highest]
+    assert beyond, "test setup: no key lies beyond the highest point"
+    problem = mismatches(ring, workers, 3, beyond)
+    assert not problem, f"keys past the highest point on {describe(workers, 3)}: {problem}"
+
+
+def test_key_on_a_point_goes_to_that_point():
+    """a key whose position equals a point's position goes to that point's worker"""
+    ring = new_ring(2, SEED_WORKERS)
+    for worker in SEED_WORKERS:
+        for i in range(2):
+            key = f"{worker}:{i}"  # the point's own text: the same position
+            got = ring.worker_for(key)
+            assert got == worker, (
+                f"worker_for({key!r}) on {describe(SEED_WORKERS, 2)}: the key sits exactly on "
+                f"point {key}, so expected {worker!r}, got {got!r}"
+            )
+
+
+def test_empty_ring_gives_none():
+    """a ring with no points, new or emptied by removals, returns None"""
+    ring = new_ring(3)
+    for key in ["order-100", "", "x" * 100]:
+        got = ring.worker_for(key)
+        assert got is None, f"worker_for({key!r}) on a new, empty ring: expected None, got {got!r}"
+    ring = new_ring(3, ["oak", "elm"])
+    ring.remove_worker("oak")
+    ring.remove_worker("elm")
+    got = ring.worker_for("order-100")
+    assert got is None, (
+        "worker_for('order-100') after adding and then removing oak and elm: "
+        f"expected None, got {got!r}"
+    )
+
+
+def test_removal_takes_every_point_of_the_worker():
+    """remove_worker() takes every point of the worker off the ring, and only those"""
+    workers = [f"w{n}" for n in range(5)]
+    ring = new_ring(50, workers)
+    ring.remove_worker("w2")
+    left = [w for w in workers if w != "w2"]
+    problem = mismatches(ring, left, 50, KEYS)
+    assert not problem, f"{describe(workers, 50)}, after remove_worker('w2'): {problem}"
+
+
+def test_removing_an_unknown_worker_changes_nothing():
+    """remove_worker() of a worker not on the ring does nothing and raises nothing"""
+    ring = new_ring(4)
+    ring.remove_worker("ghost")
+    ring.add_worker("oak")
+    ring.add_worker("elm")
+    ring.remove_worker("ghost")
+    ring.remove_worker("elm")
+    ring.remove_worker("elm")
+    problem = mismatches(ring, ["oak"], 4, KEYS[:200])
+    assert not problem, (
+        f"ring of oak/elm with 4 points each, after removing 'ghost' (never added) and 'elm' "
+        f"twice: {problem}"
+    )
+
+
+def test_colliding_points_are_ordered_by_worker_id():
+    """points at the same position go to the smaller id in str order, then to the other"""
+    smaller, larger = sorted(COLLIDING)
+    key = f"{larger}:0"  # exactly at the shared position
+    assert position(f"{smaller}:0") == position(key), "test setup: the points no longer collide"
+    for order in (list(COLLIDING), list(reversed(COLLIDING))):
+        ring = new_ring(1, [*order, "oak"])
+        got = ring.worker_for(key)
+        assert got == smaller, (
+            f"points {smaller}:0 and {larger}:0 share position {position(key):,}; added in the "
+            f"order {', '.join(order)}, oak: worker_for({key!r}) should give {smaller!r} "
+            f"('{smaller}' < '{larger}' in str order), got {got!r}"
+        )
+        ring.remove_worker(smaller)
+        got = ring.worker_for(key)
+        assert got == larger, (
+            f"same ring after remove_worker({smaller!r}): worker_for({key!r}) should give "
+            f"{larger!r}, whose point is still there, got {got!r}"
+        )
+
+
+def test_adding_a_worker_moves_keys_only_to_it_and_rings_are_independent():
+    """a new worker takes keys only for itself, removing it restores every key, and
+    other rings are untouched"""
+    workers = ["oak", "elm", "ash", "fir"]
+    before = owners(workers, 20, KEYS)
+    ring, other = new_ring(20, workers), new_ring(20, workers)
+    ring.add_worker("yew")
+    moved_elsewhere = [
+        f"{key}: {before[key]!r} -> {got!r}"
+        for key in KEYS
+        if (got := ring.worker_for(key)) not in (before[key], "yew")
+    ]
+    assert not moved_elsewhere, (
+        f"adding 'yew' to {describe(workers, 20)} moved keys to workers other than yew: "
+        f"{len(moved_elsewhere)} of {len(KEYS)}, e.g. {'; '.join(moved_elsewhere[:3])}"
+    )
+    problem = mismatches(other, workers, 20, KEYS)
+    assert not problem, (
+        f"a second ring of {describe(workers, 20)}, after 'yew' joined the first ring: {problem}"
+    )
+    ring.remove_worker("yew")
+    problem = mismatches(ring, workers, 20, KEYS)
+    assert not problem, (
+        f"{describe(workers, 20)}: after adding and removing 'yew' every key should route "
+        f"as before: {problem}"
+    )
