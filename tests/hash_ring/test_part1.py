@@ -14,7 +14,7 @@ SEED_WORKERS = ["oak", "elm", "ash"]
 # sit at 3,842,405,138. In str order "c140355" < "c1746", the reverse of
 # numeric order.
 COLLIDING = ("c1746", "c140355")
-KEYS = [f"key-{n}" for n in range(2000)]
+KEYS = ["", "x" * 100, *(f"key-{n}" for n in range(2000))]
 
 
 def new_ring(points_per_worker: int, workers: list[str] = ()):
