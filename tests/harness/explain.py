@@ -6,11 +6,21 @@ that misbehaved and where in the learner's own file it happened.
 
 from __future__ import annotations
 
+import re
 import traceback
 from pathlib import Path
 from types import TracebackType
 
 OUTPUT_LIMIT = 1000
+# One frame of a faulthandler dump, which lists the innermost frame first.
+DUMPED_FRAME = re.compile(r'^\s*File "(?P<file>.+)", line (?P<line>\d+) in (?P<function>\S+)', re.M)
+
+
+class ImportTimeout(BaseException):
+    """Raised into a module import that runs past the per-test limit.
+
+    A BaseException, so that `except Exception` in the learner's code lets it through.
+    """
 
 
 def _learner_frames(tb: TracebackType | None, folder: Path) -> list[tuple[str, str, int]]:
@@ -27,6 +37,31 @@ def _learner_frames(tb: TracebackType | None, folder: Path) -> list[tuple[str, s
 
 def _place(file: str, line: int) -> str:
     return f"{file} line {line}"
+
+
+def stuck_at(dump: str, folder: Path) -> tuple[str, str] | None:
+    """(outermost learner function, where the innermost learner frame was) in a stack dump."""
+    frames = [m for m in DUMPED_FRAME.finditer(dump) if Path(m["file"]).parent == folder]
+    if not frames:
+        return None
+    inner, outer = frames[0], frames[-1]
+    return outer["function"], _place(Path(inner["file"]).name, int(inner["line"]))
+
+
+def swallowed_timeout(stuck: tuple[str, str] | None, limit: float) -> str:
+    what, where = (f"{stuck[0]}()", f" (it was at {stuck[1]})") if stuck else ("the call", "")
+    return (
+        f"{what} kept running after the {limit:g} s time limit interrupted it{where} — "
+        "does the code catch BaseException (a bare `except:`) and carry on?"
+    )
+
+
+def endless_import(file: str, stuck: tuple[str, str] | None, limit: float) -> str:
+    where = f" (it was running {stuck[1]})" if stuck else ""
+    return (
+        f"importing {file} did not finish within {limit:g} s{where} — "
+        "is there an endless loop at module level?"
+    )
 
 
 def timeout(exc: BaseException, folder: Path, limit: float) -> str:
@@ -55,13 +90,17 @@ def exception(exc: BaseException, folder: Path) -> str:
     return text
 
 
-def import_failure(exc: BaseException, folder: Path, module: str) -> str:
+def import_failure(exc: BaseException, folder: Path, module: str, limit: float) -> str:
     file = f"{module}.py"
     if isinstance(exc, SyntaxError) and exc.filename:
         where = _place(Path(exc.filename).name, exc.lineno or 0)
         return f"{type(exc).__name__} in {where}: {exc.msg} — no test could run"
     frames = _learner_frames(exc.__traceback__, folder)
+    if isinstance(exc, ModuleNotFoundError) and not frames:
+        return f"{exc} — no test could run"
     where = _place(frames[-1][0], frames[-1][2]) if frames else file
+    if isinstance(exc, ImportTimeout):
+        return endless_import(file, (module, where), limit)
     if isinstance(exc, SystemExit):
         what = f"called sys.exit({exc.code!r})"
     else:

@@ -9,6 +9,7 @@ missing verdict means.
 
 from __future__ import annotations
 
+import faulthandler
 import importlib
 import importlib.abc
 import importlib.util
@@ -26,10 +27,6 @@ from tests.harness import explain
 TIMEOUT_PREFIX = PYTEST_FAILURE_MESSAGE.split("%")[0]
 # Outcomes from mildest to worst: a test's verdict is the worst of its phases.
 SEVERITY = ("pass", "fail", "timeout", "error")
-
-
-class ImportTimeout(BaseException):
-    """Raised into a module import that runs past the per-test limit."""
 
 
 class KataFinder(importlib.abc.MetaPathFinder):
@@ -76,6 +73,9 @@ class Grading:
         # Learner code must not inherit the channel: a grandchild holding it
         # open would keep the supervisor waiting.
         os.set_inheritable(self.fd, False)
+        # Where the supervisor can ask for the stack of code stuck past the limit.
+        self.stack_file = open(plan["stack_file"], "w")  # noqa: SIM115 - open for the run
+        faulthandler.register(signal.SIGUSR1, file=self.stack_file, all_threads=False)
         self.limit = float(plan["timeout"])
         self.modules = plan["modules"]
         self.yours = Path(plan["yours"])
@@ -113,14 +113,14 @@ class Grading:
             except BaseException as exc:  # the learner's import may raise anything
                 self.emit(
                     "probe_error",
-                    message=explain.import_failure(exc, self.yours, module),
+                    message=explain.import_failure(exc, self.yours, module, self.limit),
                 )
                 pytest.exit("the learner's code cannot be imported", returncode=3)
         self.emit("probe_ok")
 
     def _import_within_limit(self, module: str) -> None:
         def interrupt(signum, frame):
-            raise ImportTimeout(f"importing {module}.py took over {self.limit:g} s")
+            raise explain.ImportTimeout(module)
 
         previous = signal.signal(signal.SIGALRM, interrupt)
         signal.setitimer(signal.ITIMER_REAL, self.limit)

@@ -27,9 +27,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.harness import explain
 from tests.harness.catalog import ROOT, Kata
 
-GRACE = 1.5  # s past the per-test limit before the alarm counts as swallowed
+GRACE = 1.0  # s past the per-test limit before the alarm counts as swallowed
+DUMP_WAIT = 0.5  # s to wait for the stack dump of a child about to be killed
 STDERR_TAIL = 2000
 
 
@@ -69,6 +71,7 @@ class _Run:
 
     events: list[dict] = field(default_factory=list)
     killed_in: str | None = None  # "phase" (limit + grace) or "check" (whole limit)
+    stuck: tuple[str, str] | None = None  # (function, place) of learner code when killed
     exit_status: int | None = None
     stderr_tail: str = ""
 
@@ -146,8 +149,10 @@ def _run_child(
 ) -> _Run:
     read_end, write_end = os.pipe()
     plan_file = work / "plan.json"
+    stack_file = work / "stack.txt"
     plan_file.write_text(
-        json.dumps({**plan, "events_fd": write_end, "skip": done}), encoding="utf-8"
+        json.dumps({**plan, "events_fd": write_end, "skip": done, "stack_file": str(stack_file)}),
+        encoding="utf-8",
     )
     command = [
         sys.executable,
@@ -192,6 +197,8 @@ def _run_child(
     os.close(write_end)
     try:
         _watch(child, read_end, run, limit, deadline)
+        if run.killed_in:
+            run.stuck = _where_stuck(child, stack_file, Path(plan["yours"]))
     finally:
         _kill_group(child)
         run.exit_status = child.wait()
@@ -221,6 +228,22 @@ def _watch(child: subprocess.Popen, channel: int, run: _Run, limit: float, deadl
             run.events.append(event)
             opens_phase = event["event"] in ("probe", "probe_ok", "start")
             phase_deadline = time.monotonic() + limit + GRACE if opens_phase else math.inf
+
+
+def _where_stuck(child: subprocess.Popen, stack_file: Path, folder: Path):
+    """Ask the child for its stack (faulthandler, see the plugin) before it is killed."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(child.pid, signal.SIGUSR1)
+    give_up = time.monotonic() + DUMP_WAIT
+    while time.monotonic() < give_up and not _size(stack_file):
+        time.sleep(0.02)
+    if not _size(stack_file):
+        return None  # killed before the plugin was ready, or the dump never came
+    return explain.stuck_at(stack_file.read_text(encoding="utf-8", errors="replace"), folder)
+
+
+def _size(path: Path) -> int:
+    return path.stat().st_size if path.exists() else 0
 
 
 def _kill_group(child: subprocess.Popen) -> None:
@@ -253,10 +276,7 @@ def _fatal_error(run: _Run, limit: float) -> str | None:
             return f"the grader could not start pytest ({_ended(run)}):\n{run.stderr_tail}"
         file = f"{probe['module']}.py"
         if run.killed_in:
-            return (
-                f"importing {file} did not finish within {limit:g} s — "
-                "is there an endless loop at module level?"
-            )
+            return explain.endless_import(file, run.stuck, limit)
         return (
             f"the grading process ended while importing {file} ({_ended(run)}) — "
             "does the module call os._exit() or end its own process?"
@@ -274,14 +294,7 @@ def _judge_interrupted_test(run: _Run, results: dict, limit: float, check_limit:
     interrupted = started[-1] if started and started[-1] not in results else None
     if interrupted:
         if run.killed_in == "phase":
-            status, message = (
-                "timeout",
-                (
-                    f"the call did not return within {limit:g} s and kept running after the "
-                    "time limit interrupted it — does the code catch BaseException "
-                    "(a bare `except:`) and carry on?"
-                ),
-            )
+            status, message = "timeout", explain.swallowed_timeout(run.stuck, limit)
         elif run.killed_in == "check":
             status, message = (
                 "error",

@@ -92,13 +92,14 @@ def round_robin_learner(
     """A learner's round_robin folder: the reference, with hostile code added.
 
     `top` goes before line 1, `in_assign` at the start of assign()'s body,
-    `replace` swaps one snippet, and `extra` adds files beside the module.
+    `replace` swaps every occurrence of a snippet, and `extra` adds files
+    beside the module.
     """
     text = (ROOT / "solutions/round_robin/round_robin.py").read_text(encoding="utf-8")
     anchor = "        size = len(self._workers)\n"
     text = top + text.replace(anchor, in_assign + anchor)
     if replace:
-        assert text.count(replace[0]) == 1, replace[0]
+        assert replace[0] in text, f"not in the reference: {replace[0]!r}"
         text = text.replace(*replace)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "round_robin.py").write_text(text, encoding="utf-8")

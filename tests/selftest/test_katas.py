@@ -13,7 +13,7 @@ from tests.selftest.checking import committed_starter, make_check
 KATAS = [catalog.load(name) for name in catalog.names()]
 DEFECTS = [(kata, defect) for kata in KATAS for defect in kata.defects]
 # A defect that hangs costs this per test; the reference gets the default limit.
-SHORT_LIMIT = 1
+SHORT_LIMIT = 0.5
 
 
 def by_name(value) -> str:

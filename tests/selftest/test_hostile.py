@@ -1,0 +1,275 @@
+"""The grader holds up against hostile and broken learner code.
+
+Each case is a round_robin folder — the reference with something hostile
+added — graded through the real `make check`. For each one: the verdict and
+its message, a time bound, and the learner's files byte-for-byte unchanged.
+"""
+
+import subprocess
+import sys
+import textwrap
+from dataclasses import dataclass, field
+
+import pytest
+
+from tests.harness import catalog
+from tests.harness.catalog import ROOT
+from tests.harness.supervisor import GRACE
+from tests.selftest.checking import (
+    committed_starter,
+    make_check,
+    round_robin_learner,
+    snapshot,
+)
+
+LIMIT = 1.0
+STARTUP = 5.0  # seconds of slack for make, interpreters and restarts of the child
+# Runs only in test_every_worker_starts_available, so one test hangs, not all.
+ONLY_FOR_XY = '        if workers == ["X", "Y"]:\n'
+XY_TEST = "test_every_worker_starts_available"
+SWALLOWING_LOOP = """\
+while True:
+    try:
+        while True:
+            pass
+    except BaseException:
+        pass
+"""
+
+
+def indented(code: str, spaces: int) -> str:
+    return textwrap.indent(code, " " * spaces)
+
+
+def in_init(body: str) -> tuple[str, str]:
+    """Insert `body` at the start of __init__, under the X/Y guard."""
+    anchor = "        if len(set(workers)) != len(workers):\n"
+    return anchor, ONLY_FOR_XY + body + anchor
+
+
+@dataclass
+class Case:
+    id: str
+    status: str  # of the whole check
+    says: list[str]  # in the check's message, or the XY test's when `xy` is set
+    xy: str | None = None  # the XY test's own status, when only it misbehaves
+    hangs: int = 0  # tests expected to run into the limit
+    learner: dict = field(default_factory=dict)
+
+
+CASES = [
+    Case(
+        "syntax-error",
+        "error",
+        ["SyntaxError", "round_robin.py line 2"],
+        learner={"top": "import os\ndef broken(:\n"},
+    ),
+    Case(
+        "import-error",
+        "error",
+        ["ModuleNotFoundError", "round_robin.py line 1"],
+        learner={"top": "import no_such_module_anywhere\n"},
+    ),
+    Case(
+        "raise-at-import",
+        "error",
+        ["RuntimeError: boom", "round_robin.py line 1"],
+        learner={"top": "raise RuntimeError('boom')\n"},
+    ),
+    Case(
+        "loop-at-import",
+        "error",
+        ["did not finish within 1 s", "module level"],
+        hangs=1,
+        learner={"top": "while True:\n    pass\n"},
+    ),
+    Case(
+        "swallowing-loop-at-import",
+        "error",
+        ["did not finish within 1 s"],
+        hangs=1,
+        learner={"top": SWALLOWING_LOOP},
+    ),
+    Case(
+        "sys-exit-at-import",
+        "error",
+        ["sys.exit(0)", "round_robin.py line 2"],
+        learner={"top": "import sys\nsys.exit(0)\n"},
+    ),
+    Case(
+        "os-exit-at-import",
+        "error",
+        ["exit status 0", "os._exit()"],
+        learner={"top": "import os\nos._exit(0)\n"},
+    ),
+    Case(
+        "loop-in-method",
+        "fail",
+        ["did not return within 1 s", "round_robin.py line"],
+        xy="timeout",
+        hangs=1,
+        learner={"replace": in_init("            while True:\n                pass\n")},
+    ),
+    Case(
+        "swallowing-loop-in-method",
+        "fail",
+        ["__init__() kept running after the 1 s time limit", "round_robin.py line"],
+        xy="timeout",
+        hangs=1,
+        learner={"replace": in_init(indented(SWALLOWING_LOOP, 12))},
+    ),
+    Case(
+        "sys-exit-in-method",
+        "fail",
+        ["SystemExit: 0", "RoundRobinWorkers.__init__()"],
+        xy="error",
+        learner={"replace": in_init("            raise SystemExit(0)\n")},
+    ),
+    Case(
+        "os-exit-in-method",
+        "fail",
+        ["ended during this test", "exit status 0"],
+        xy="error",
+        learner={"top": "import os\n", "replace": in_init("            os._exit(0)\n")},
+    ),
+    Case(
+        "endless-recursion",
+        "fail",
+        ["RecursionError", "RoundRobinWorkers.__init__()"],
+        xy="error",
+        learner={"replace": in_init("            type(self)(workers)\n")},
+    ),
+    Case(
+        "stdlib-and-harness-names",
+        "pass",
+        [],
+        learner={
+            "extra": {
+                name: "raise RuntimeError('hijacked')\n"
+                for name in (
+                    "json.py",
+                    "signal.py",
+                    "pytest.py",
+                    "tests.py",
+                    "harness.py",
+                    "plugin.py",
+                    "conftest.py",
+                    "ringhash.py",
+                )
+            }
+        },
+    ),
+    Case(
+        "state-in-module-globals",
+        "pass",
+        [],
+        learner={"top": "CURSOR = [0]\n", "replace": ("self._cursor", "CURSOR[0]")},
+    ),
+]
+
+
+def by_id(case: Case) -> str:
+    return case.id
+
+
+@pytest.mark.parametrize("case", CASES, ids=by_id)
+def test_hostile_learner_code(case, tmp_path):
+    folder = round_robin_learner(tmp_path, **case.learner)
+    before = snapshot(folder)
+    checked = make_check("round_robin", folder, timeout=LIMIT)
+    result = checked.result
+    assert result["status"] == case.status, result["message"]
+    if case.xy:
+        statuses = checked.statuses()
+        assert statuses.pop(XY_TEST) == case.xy, result["tests"]
+        assert set(statuses.values()) == {"pass"}, f"other tests were not graded: {statuses}"
+        message = next(t["message"] for t in result["tests"] if t["name"] == XY_TEST)
+    else:
+        message = result["message"]
+    for words in case.says:
+        assert words in message, f"{words!r} not in {message!r}"
+    bound = case.hangs * (LIMIT + GRACE) + STARTUP
+    assert checked.seconds < bound, f"took {checked.seconds:.1f} s, bound {bound:.1f} s"
+    assert snapshot(folder) == before, "grading changed the learner's files"
+
+
+def test_a_missing_module_is_never_taken_from_elsewhere(tmp_path):
+    folder = round_robin_learner(tmp_path)
+    (folder / "round_robin.py").unlink()
+    checked = make_check("round_robin", folder, timeout=LIMIT)
+    assert checked.result["status"] == "error"
+    assert f"round_robin.py is missing from {folder}" in checked.result["message"]
+
+
+def test_megabytes_of_output_still_pass_and_are_cut(tmp_path):
+    printing = "        print('x' * 2_000_000)\n"
+    folder = round_robin_learner(tmp_path, in_assign=printing)
+    checked = make_check("round_robin", folder, timeout=LIMIT)
+    assert checked.result["status"] == "pass", checked.result["message"]
+    assert len(checked.stdout) < 100_000, f"the JSON is {len(checked.stdout):,} characters"
+    outputs = [test["output"] for test in checked.result["tests"] if "output" in test]
+    assert outputs and all("more characters of your output cut" in out for out in outputs)
+
+
+def test_whole_check_limit_bounds_a_check_that_keeps_hanging(tmp_path):
+    folder = round_robin_learner(tmp_path, in_assign=indented(SWALLOWING_LOOP, 8))
+    checked = make_check("round_robin", folder, timeout=LIMIT, check_timeout=4)
+    assert checked.seconds < 4 + STARTUP, f"took {checked.seconds:.1f} s"
+    statuses = checked.statuses()
+    assert "timeout" in statuses.values(), statuses
+    messages = [test["message"] for test in checked.result["tests"]]
+    assert any("whole check reached its 4 s limit" in message for message in messages)
+
+
+def test_the_time_limit_can_be_raised_for_a_slow_machine(tmp_path):
+    slow = in_init("            __import__('time').sleep(0.6)\n")
+    folder = round_robin_learner(tmp_path, replace=slow)
+    assert make_check("round_robin", folder, timeout=0.3).statuses()[XY_TEST] == "timeout"
+    assert make_check("round_robin", folder, timeout=2).statuses()[XY_TEST] == "pass"
+
+
+def test_two_checks_at_once_keep_their_own_results(tmp_path):
+    kata = catalog.load("round_robin")
+    starter = committed_starter(kata, tmp_path / "starter")
+    command = [
+        "make",
+        "-s",
+        "--no-print-directory",
+        "-C",
+        str(ROOT),
+        "check",
+        "KATA=round_robin",
+        "FORMAT=json",
+        "TIMEOUT=1",
+        f"PYTHON={sys.executable}",
+    ]
+    solved = subprocess.Popen([*command, f"DIR={kata.solution_dir}"], stdout=subprocess.PIPE)
+    broken = subprocess.Popen([*command, f"DIR={starter}"], stdout=subprocess.PIPE)
+    outputs = [process.communicate(timeout=120)[0] for process in (solved, broken)]
+    assert (solved.returncode, broken.returncode) == (0, 2)
+    assert [b'"status": "pass"' in out.split(b'"tests"')[0] for out in outputs] == [True, False]
+
+
+def test_fresh_clone_sets_itself_up_and_works_from_another_directory(tmp_path):
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    done = subprocess.run(
+        [
+            "make",
+            "-s",
+            "-C",
+            str(clone),
+            "check",
+            "KATA=round_robin",
+            "FORMAT=json",
+            f"DIR={ROOT / 'solutions/round_robin'}",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (clone / ".venv/.installed").is_file()
+    assert '"status": "pass"' in done.stdout and done.stdout.lstrip().startswith("{")
+    assert "Setting up" in done.stderr  # setup talked on stderr, not into the JSON
