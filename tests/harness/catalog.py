@@ -114,7 +114,8 @@ def load(name: str) -> Kata:
     path = SPECS / name / METADATA
     if not name or "/" in name or not path.is_file():
         known = ", ".join(names()) or "none"
-        raise CatalogError(f"unknown kata {name!r}; the katas are: {known}")
+        which = f"unknown kata {name!r}" if name else "no kata given (KATA=<kata>)"
+        raise CatalogError(f"{which}; the katas are: {known}")
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     try:

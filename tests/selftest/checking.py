@@ -27,14 +27,13 @@ class Checked:
         return {test["name"]: test["status"] for test in self.result[key]}
 
 
-def make_check(
+def check_command(
     kata: str,
     folder: Path | None = None,
     fmt: str = "json",
     timeout: float = 2,
     check_timeout: float = 60,
-    cwd: Path = ROOT,
-) -> Checked:
+) -> list[str]:
     command = [
         "make",
         "-s",
@@ -48,10 +47,15 @@ def make_check(
         f"CHECK_TIMEOUT={check_timeout}",
         f"PYTHON={sys.executable}",
     ]
-    if folder is not None:
-        command.append(f"DIR={folder}")
+    return command + ([f"DIR={folder}"] if folder is not None else [])
+
+
+def make_check(kata: str, folder: Path | None = None, **options) -> Checked:
+    """Grade `folder` with `make check`; options are those of check_command()."""
     started = time.monotonic()
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        check_command(kata, folder, **options), capture_output=True, text=True, timeout=300
+    )
     return Checked(done.returncode, time.monotonic() - started, done.stdout, done.stderr)
 
 
