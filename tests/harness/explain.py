@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import traceback
 from pathlib import Path
-from types import TracebackType
+from types import FrameType, TracebackType
 
 OUTPUT_LIMIT = 1000
 # One frame of a faulthandler dump, which lists the innermost frame first.
@@ -29,10 +29,16 @@ def _learner_frames(tb: TracebackType | None, folder: Path) -> list[tuple[str, s
     for frame, line in traceback.walk_tb(tb):
         path = Path(frame.f_code.co_filename)
         if path.parent == folder:
-            code = frame.f_code
-            function = getattr(code, "co_qualname", code.co_name)
-            frames.append((path.name, function, line))
+            frames.append((path.name, _function_name(frame), line))
     return frames
+
+
+def _function_name(frame: FrameType) -> str:
+    code = frame.f_code
+    if hasattr(code, "co_qualname"):  # Python 3.11+
+        return code.co_qualname
+    owner = frame.f_locals.get("self")
+    return f"{type(owner).__name__}.{code.co_name}" if owner is not None else code.co_name
 
 
 def _place(file: str, line: int) -> str:
