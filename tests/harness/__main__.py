@@ -6,6 +6,9 @@
 
 Exit status: 0 solved, 1 not solved (failures or an error in the learner's
 code), 2 the command itself was wrong (unknown kata, bad folder or limit).
+
+A check starts its grading child before anything else is loaded (see
+tests.harness.supervisor); the rest of the grader is imported meanwhile.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-from tests.harness import catalog
+from tests.harness import layout, supervisor
 
 SOLVED, NOT_SOLVED, USAGE = 0, 1, 2
 
@@ -68,17 +71,22 @@ def _refuse(message: str, kata: str, as_json: bool) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     as_json = args.format == "json"
-    try:
-        kata = catalog.load(args.kata)
-    except catalog.CatalogError as error:
-        return _refuse(str(error), args.kata, as_json)
-    folder = Path(args.dir) if args.dir else kata.starter_dir
+    if not layout.is_kata(args.kata):
+        from tests.harness import catalog
+
+        return _refuse(catalog.unknown(args.kata), args.kata, as_json)
+    folder = Path(args.dir) if args.dir else layout.KATAS / args.kata
     if not folder.is_dir():
-        return _refuse(f"DIR={args.dir} is not a folder", kata.name, as_json)
+        return _refuse(f"DIR={args.dir} is not a folder", args.kata, as_json)
 
-    from tests.harness import report, supervisor
+    with supervisor.Check(args.kata, folder, args.timeout, args.check_timeout) as check:
+        from tests.harness import catalog, report
 
-    grading = supervisor.grade(kata, folder, args.timeout, args.check_timeout)
+        try:
+            kata = catalog.load(args.kata)
+        except catalog.CatalogError as error:
+            return _refuse(str(error), args.kata, as_json)
+        grading = check.finish(kata)
     if as_json:
         print(report.as_json(grading))
     else:
@@ -88,6 +96,8 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _list() -> int:
+    from tests.harness import catalog
+
     for name in catalog.names():
         kata = catalog.load(name)
         print(f"{name:<16} {kata.description}")

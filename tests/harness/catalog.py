@@ -10,16 +10,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.harness.layout import KATAS, METADATA, SOLUTIONS, SPECS, is_kata, kata_names
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - pytest itself depends on tomli before 3.11
     import tomli as tomllib
-
-ROOT = Path(__file__).resolve().parents[2]
-KATAS = ROOT / "katas"
-SOLUTIONS = ROOT / "solutions"
-SPECS = ROOT / "tests"
-METADATA = "kata.toml"
 
 
 class CatalogError(Exception):
@@ -107,15 +103,19 @@ class Kata:
 
 
 def names() -> list[str]:
-    return sorted(path.parent.name for path in SPECS.glob(f"*/{METADATA}"))
+    return kata_names()
+
+
+def unknown(name: str) -> str:
+    """What to tell someone who asked for a kata that does not exist."""
+    which = f"unknown kata {name!r}" if name else "no kata given (KATA=<kata>)"
+    return f"{which}; the katas are: {', '.join(kata_names()) or 'none'}"
 
 
 def load(name: str) -> Kata:
+    if not is_kata(name):
+        raise CatalogError(unknown(name))
     path = SPECS / name / METADATA
-    if not name or "/" in name or not path.is_file():
-        known = ", ".join(names()) or "none"
-        which = f"unknown kata {name!r}" if name else "no kata given (KATA=<kata>)"
-        raise CatalogError(f"{which}; the katas are: {known}")
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     try:

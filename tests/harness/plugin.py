@@ -1,4 +1,4 @@
-"""pytest plugin loaded in the grading child process (`-p tests.harness.plugin`).
+"""pytest plugin of the grading child process (see tests.harness.child).
 
 It resolves the kata's module names to the folder being graded and to nothing
 else, gives each test a fresh import of them, and writes one JSON line per
@@ -56,33 +56,33 @@ class KataFinder(importlib.abc.MetaPathFinder):
             sys.modules.pop(name, None)
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--kata-plan", help="JSON plan written by the grading supervisor")
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    plan_file = config.getoption("--kata-plan")
-    if plan_file:
-        plan = json.loads(Path(plan_file).read_text(encoding="utf-8"))
-        config.pluginmanager.register(Grading(plan), "kata-grading")
-
-
 class Grading:
-    def __init__(self, plan: dict) -> None:
-        self.fd = plan["events_fd"]
+    """The plugin object itself, registered by tests.harness.child."""
+
+    def __init__(
+        self,
+        events_fd: int,
+        stack_file: Path,
+        limit: float,
+        modules: list[str],
+        yours: Path,
+        groups: list[dict],
+        skip: list[str],
+    ) -> None:
+        self.fd = events_fd
         # Learner code must not inherit the channel: a grandchild holding it
         # open would keep the supervisor waiting.
         os.set_inheritable(self.fd, False)
         # Where the supervisor can ask for the stack of code stuck past the limit.
-        self.stack_file = open(plan["stack_file"], "w")  # noqa: SIM115 - open for the run
-        faulthandler.register(signal.SIGUSR1, file=self.stack_file, all_threads=False)
-        self.limit = float(plan["timeout"])
-        self.modules = plan["modules"]
-        self.yours = Path(plan["yours"])
-        self.groups = [(Path(g["tests"]), g["name"], Path(g["source"])) for g in plan["groups"]]
-        self.finder = KataFinder(self.modules)
+        self.stack = stack_file.open("w")  # open for the whole run: faulthandler writes here
+        faulthandler.register(signal.SIGUSR1, file=self.stack, all_threads=False)
+        self.limit = float(limit)
+        self.modules = modules
+        self.yours = yours
+        self.groups = [(Path(g["tests"]), g["name"], Path(g["source"])) for g in groups]
+        self.skip = frozenset(skip)
+        self.finder = KataFinder(modules)
         sys.meta_path.insert(0, self.finder)
-        self.skip = frozenset(plan["skip"])
         self.compared: tuple[str, object, object] | None = None
         self.current: dict = {}
 

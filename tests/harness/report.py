@@ -10,8 +10,8 @@ import json
 import textwrap
 from pathlib import Path
 
-from tests.harness.catalog import ROOT
-from tests.harness.supervisor import Grading, Verdict
+from tests.harness.layout import ROOT
+from tests.harness.results import Grading, Verdict
 
 LABELS = {"pass": "PASS", "fail": "FAIL", "timeout": "TIMEOUT", "error": "ERROR"}
 WIDTH = 88

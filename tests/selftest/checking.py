@@ -9,7 +9,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.harness.catalog import ROOT, Kata
+from tests.harness.catalog import Kata
+from tests.harness.layout import ROOT
 
 
 @dataclass

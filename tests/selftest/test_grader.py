@@ -3,7 +3,7 @@
 import json
 
 from tests.harness import catalog
-from tests.harness.catalog import ROOT
+from tests.harness.layout import ROOT
 from tests.selftest.checking import (
     committed_starter,
     make_check,

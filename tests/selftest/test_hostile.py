@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.harness import catalog
-from tests.harness.catalog import ROOT
+from tests.harness.layout import ROOT
 from tests.harness.supervisor import GRACE
 from tests.selftest.checking import (
     check_command,

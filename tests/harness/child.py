@@ -1,0 +1,67 @@
+"""The grading child: `python -m tests.harness.child REQUEST_JSON`.
+
+The supervisor starts this process before it reads the kata itself, so
+pytest's start-up here overlaps with the supervisor's own work. By the time
+pytest is imported, so is everything the catalogue needs: reading the kata,
+planning the test groups and starting pytest cost almost nothing more.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.harness import catalog
+from tests.harness.layout import ROOT
+from tests.harness.plugin import Grading
+
+# Built-in plugins a grading never uses: a few milliseconds less start-up.
+UNUSED_PLUGINS = ("doctest", "pastebin", "junitxml", "stepwise", "setuponly", "setupplan")
+
+
+def plan(kata: catalog.Kata, folder: Path, work: Path) -> tuple[list[dict], list[str]]:
+    """The test groups, each with the folder its modules come from, and the files to run.
+
+    The learner's own test file runs twice, from copies: against the reference
+    and against the learner's code. Copies also keep pytest from writing
+    beside the learner's files and from loading a conftest.py found there.
+    """
+    groups = [{"name": "spec", "tests": str(kata.spec_dir), "source": str(folder)}]
+    paths = [str(path) for path in kata.spec_files]
+    own = folder / kata.own_tests if kata.own_tests else None
+    if own is not None and own.is_file():
+        for name, source in (("own_reference", kata.solution_dir), ("own_yours", folder)):
+            copy = work / name / own.name
+            copy.parent.mkdir(exist_ok=True)
+            shutil.copyfile(own, copy)
+            groups.append({"name": name, "tests": str(copy.parent), "source": str(source)})
+            paths.append(str(copy))
+    return groups, paths
+
+
+def main(request_file: str) -> int:
+    request = json.loads(Path(request_file).read_text(encoding="utf-8"))
+    kata = catalog.load(request["kata"])
+    folder, work = Path(request["folder"]), Path(request["work"])
+    groups, paths = plan(kata, folder, work)
+    grading = Grading(
+        events_fd=request["events_fd"],
+        stack_file=work / "stack.txt",
+        limit=request["timeout"],
+        modules=list(kata.modules),
+        yours=folder,
+        groups=groups,
+        skip=request["skip"],
+    )
+    args = ["-q", "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT)]
+    args += ["-p", "pytest_timeout", *(f"-pno:{name}" for name in UNUSED_PLUGINS)]
+    args += ["-o", f"timeout={request['timeout']}", "-o", "timeout_method=signal", *paths]
+    return pytest.main(args, plugins=[grading])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
