@@ -197,7 +197,9 @@ def test_hostile_learner_code(case, tmp_path):
 def test_a_missing_module_is_never_taken_from_elsewhere(tmp_path):
     folder = round_robin_learner(tmp_path)
     (folder / "round_robin.py").unlink()
+    before = snapshot(folder)
     checked = make_check("round_robin", folder, timeout=LIMIT)
+    assert snapshot(folder) == before, "grading changed the learner's files"
     assert checked.result["status"] == "error"
     assert f"round_robin.py is missing from {folder}" in checked.result["message"]
 
@@ -205,7 +207,9 @@ def test_a_missing_module_is_never_taken_from_elsewhere(tmp_path):
 def test_megabytes_of_output_still_pass_and_are_cut(tmp_path):
     printing = "        print('x' * 2_000_000)\n"
     folder = round_robin_learner(tmp_path, in_assign=printing)
+    before = snapshot(folder)
     checked = make_check("round_robin", folder, timeout=LIMIT)
+    assert snapshot(folder) == before, "grading changed the learner's files"
     assert checked.result["status"] == "pass", checked.result["message"]
     assert len(checked.stdout) < 100_000, f"the JSON is {len(checked.stdout):,} characters"
     outputs = [test["output"] for test in checked.result["tests"] if "output" in test]
