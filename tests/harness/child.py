@@ -57,7 +57,9 @@ def main(request_file: str) -> int:
         groups=groups,
         skip=request["skip"],
     )
-    args = ["-q", "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT)]
+    # A broken own-test file must not stop the spec tests from running.
+    args = ["-q", "--continue-on-collection-errors"]
+    args += ["-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT)]
     args += ["-p", "pytest_timeout", *(f"-pno:{name}" for name in UNUSED_PLUGINS)]
     args += ["-o", f"timeout={request['timeout']}", "-o", "timeout_method=signal", *paths]
     return pytest.main(args, plugins=[grading])

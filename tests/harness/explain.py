@@ -88,7 +88,8 @@ def exception(exc: BaseException, folder: Path) -> str:
     frames = _learner_frames(exc.__traceback__, folder)
     if frames:
         file, function, line = frames[-1]
-        return f"{text} — raised in {function}() at {_place(file, line)}"
+        where = "at module level" if function == "<module>" else f"in {function}()"
+        return f"{text} — raised {where}, {_place(file, line)}"
     summary = traceback.extract_tb(exc.__traceback__)
     if summary:
         last = summary[-1]
@@ -112,6 +113,15 @@ def import_failure(exc: BaseException, folder: Path, module: str, limit: float) 
     else:
         what = f"raised {type(exc).__name__}: {exc}"
     return f"importing {file} {what} at {where} — no test could run"
+
+
+def collect_failure(exc: BaseException, folder: Path) -> str:
+    """Why a test file in `folder` could not be loaded."""
+    if isinstance(exc, SyntaxError) and exc.filename:
+        return (
+            f"{type(exc).__name__} at {_place(Path(exc.filename).name, exc.lineno or 0)}: {exc.msg}"
+        )
+    return exception(exc, folder)
 
 
 def disagreement(test: str, compared: tuple[str, object, object] | None, exc: BaseException) -> str:

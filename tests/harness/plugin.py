@@ -132,26 +132,18 @@ class Grading:
 
     # -- collection --
 
-    @pytest.hookimpl(wrapper=True)
-    def pytest_make_collect_report(self, collector: pytest.Collector):
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collectstart(self, collector: pytest.Collector) -> None:
         if isinstance(collector, pytest.Module):
             self.finder.use(self.group_of(collector.path)[1])
-        report = yield
-        if report.failed:
-            group = self.group_of(Path(collector.path))[0]
-            self.emit(
-                "collect_error",
-                group=group,
-                path=str(collector.path),
-                message=self._collect_error_text(report),
-            )
-        return report
 
-    @staticmethod
-    def _collect_error_text(report: pytest.CollectReport) -> str:
-        text = str(report.longrepr).strip().splitlines()
-        errors = [line for line in text if line.startswith("E ")]
-        return (errors[-1][1:].strip() if errors else text[-1]) if text else "collection failed"
+    def pytest_exception_interact(self, node: pytest.Item | pytest.Collector, call, report) -> None:
+        if not isinstance(node, pytest.Module):
+            return  # test failures are judged in pytest_runtest_makereport
+        group, _, tests = self.group_of(node.path)
+        # pytest wraps import and syntax errors of a test module in CollectError.
+        cause = call.excinfo.value.__cause__ or call.excinfo.value
+        self.emit("collect_error", group=group, message=explain.collect_failure(cause, tests))
 
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list) -> None:
         judged = [item for item in items if self.key(item) in self.skip]

@@ -96,13 +96,11 @@ def _own_tests(grading: Grading) -> list[str]:
             lines += _detail(verdict.message)
     if grading.own_tests_problem:
         lines += _detail(grading.own_tests_problem, 2)
-    agree = len(grading.own_tests) - len(grading.own_disagreements)
-    lines += [
-        "",
-        f"{agree}/{len(grading.own_tests)} of your tests agree with the specification.",
-        "",
-    ]
-    return lines
+    if grading.own_tests:
+        agree = len(grading.own_tests) - len(grading.own_disagreements)
+        total = len(grading.own_tests)
+        lines += ["", f"{agree}/{total} of your tests agree with the specification."]
+    return [*lines, ""]
 
 
 def _next_steps(grading: Grading, rerun: str) -> list[str]:
@@ -126,11 +124,13 @@ def _next_steps(grading: Grading, rerun: str) -> list[str]:
             "Take the first FAIL or ERROR, reproduce its scenario in a few lines, "
             "find the line that causes it, fix it."
         )
-    if grading.own_disagreements or grading.own_tests_problem:
+    if grading.own_disagreements:
         steps.append(
             "A test marked WRONG expects something the specification does not "
             f"say: fix the test in {kata.own_tests}, not the code."
         )
+    if grading.own_tests_problem:
+        steps.append(f"Put {kata.own_tests} right: see above.")
     steps.append(f"Then run it again: {rerun}")
     lines = ["Next:"]
     for step in steps:

@@ -120,12 +120,9 @@ def note_collect_error(grading: Grading, event: dict) -> None:
         )
 
 
-def assemble(grading: Grading, items: list[dict], results: dict, check_limit: float) -> None:
-    not_run = {
-        "status": "error",
-        "message": f"not run: the whole check reached its {check_limit:g} s limit",
-        "output": "",
-    }
+def assemble(grading: Grading, items: list[dict], results: dict, why_not_run: str) -> None:
+    """Fill in the grading's verdicts; a test without a result gets `why_not_run`."""
+    not_run = {"status": "error", "message": f"not run: {why_not_run}", "output": ""}
     own_yours = {}
     for item in items:
         result = results.get(item["key"], not_run)
@@ -160,7 +157,7 @@ def assemble(grading: Grading, items: list[dict], results: dict, check_limit: fl
     own_ok = not grading.own_tests_problem and not grading.own_disagreements
     grading.status = "pass" if passed == total and own_ok else "fail"
     grading.message = f"{passed}/{total} spec tests pass"
-    if grading.kata.own_tests:
+    if grading.own_tests:
         agree = len(grading.own_tests) - len(grading.own_disagreements)
         grading.message += (
             f"; {agree}/{len(grading.own_tests)} of your own tests agree with the specification"

@@ -163,7 +163,11 @@ class Check:
             if not pending or not progressed or run.killed_in == "check":
                 break
             self._start(skip=sorted(results))
-        verdicts.assemble(grading, items, results, self.check_limit)
+        if run.killed_in == "check":
+            why_not_run = f"the whole check reached its {self.check_limit:g} s limit"
+        else:
+            why_not_run = f"the grading process stopped before this test ({verdicts.ended(run)})"
+        verdicts.assemble(grading, items, results, why_not_run)
         return grading
 
 

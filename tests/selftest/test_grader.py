@@ -44,6 +44,16 @@ def starter(tmp_path):
     return committed_starter(catalog.load("round_robin"), tmp_path)
 
 
+def test_broken_own_test_file_is_reported_and_spec_tests_still_run(tmp_path):
+    folder = round_robin_learner(tmp_path)
+    with (folder / "test_round_robin.py").open("a") as own_tests:
+        own_tests.write("def test_broken(:\n")
+    checked = make_check("round_robin", folder)
+    assert set(checked.statuses().values()) == {"pass"}, checked.result["tests"]
+    assert checked.result["status"] == "fail"
+    assert "SyntaxError at test_round_robin.py line 34" in checked.result["message"]
+
+
 def test_json_is_one_complete_document(tmp_path):
     checked = make_check("round_robin", starter(tmp_path), timeout=0.5)
     document = json.loads(checked.stdout)  # the whole of stdout, nothing else
