@@ -189,7 +189,7 @@ class Grading:
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo):
         report = yield
-        if report.failed and call.excinfo is not None:
+        if (report.failed or report.skipped) and call.excinfo is not None:
             status, message = self._judge(item, call.when, call.excinfo.value)
             if SEVERITY.index(status) > SEVERITY.index(self.current["status"]):
                 self.current.update(status=status, message=message)
@@ -197,6 +197,10 @@ class Grading:
 
     def _judge(self, item: pytest.Item, when: str, exc: BaseException) -> tuple[str, str]:
         group, source, _ = self.group_of(item.path)
+        if isinstance(exc, (pytest.skip.Exception, pytest.xfail.Exception)):
+            # A grading counts only what ran: a skip, even one raised by the
+            # learner's code, is never a pass.
+            return "error", f"the test was skipped ({exc}) — only a test that runs can pass"
         if isinstance(exc, pytest.fail.Exception) and str(exc).startswith(TIMEOUT_PREFIX):
             return "timeout", explain.timeout(exc, source, self.limit)
         if when != "call":

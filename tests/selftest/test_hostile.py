@@ -141,6 +141,13 @@ CASES = [
         learner={"replace": in_init("            type(self)(workers)\n")},
     ),
     Case(
+        "skip-from-learner-code",
+        "fail",
+        ["the test was skipped (not today)"],
+        xy="error",
+        learner={"replace": in_init("            __import__('pytest').skip('not today')\n")},
+    ),
+    Case(
         "stdlib-and-harness-names",
         "pass",
         [],
