@@ -12,6 +12,7 @@ from __future__ import annotations
 import faulthandler
 import importlib
 import importlib.abc
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -41,7 +42,9 @@ class KataFinder(importlib.abc.MetaPathFinder):
         self.names = frozenset(names)
         self.folder: Path | None = None
 
-    def find_spec(self, fullname, path=None, target=None):
+    def find_spec(
+        self, fullname: str, path: object = None, target: object = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.names or self.folder is None:
             return None
         file = self.folder / f"{fullname}.py"
