@@ -3,6 +3,7 @@
     python -m tests.harness check KATA [--dir DIR] [--format human|json]
                                        [--timeout S] [--check-timeout S]
     python -m tests.harness list
+    python -m tests.harness variant KATA DEFECT FOLDER   (for maintainers)
 
 Exit status: 0 solved, 1 not solved (failures or an error in the learner's
 code), 2 the command itself was wrong (unknown kata, bad folder or limit).
@@ -48,6 +49,12 @@ def _parser() -> argparse.ArgumentParser:
         help="seconds for the whole check",
     )
     commands.add_parser("list", help="list the katas")
+    variant = commands.add_parser(
+        "variant", help="write the reference with one bug or mutant of kata.toml applied"
+    )
+    variant.add_argument("kata")
+    variant.add_argument("defect", help="the id of a [[bugs]] or [[mutants]] entry")
+    variant.add_argument("folder", help="where to write it (created if need be)")
     return parser
 
 
@@ -104,9 +111,28 @@ def _list() -> int:
     return SOLVED
 
 
+def _variant(args: argparse.Namespace) -> int:
+    from tests.harness import catalog, variants
+
+    try:
+        kata = catalog.load(args.kata)
+    except catalog.CatalogError as error:
+        return _refuse(str(error), args.kata, as_json=False)
+    defects = {defect.id: defect for defect in kata.defects}
+    if args.defect not in defects:
+        known = ", ".join(defects) or "none"
+        return _refuse(
+            f"{kata.name} has no defect {args.defect!r}; it has: {known}", kata.name, False
+        )
+    folder = variants.build(kata, [defects[args.defect]], Path(args.folder))
+    print(f"wrote {folder}: grade it with make check KATA={kata.name} DIR={folder}")
+    return SOLVED
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    return _check(args) if args.command == "check" else _list()
+    commands = {"check": _check, "list": lambda _: _list(), "variant": _variant}
+    return commands[args.command](args)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """The grader's own contract: verdicts, report shapes, refusals."""
 
 import json
+import subprocess
+import sys
 
 from tests.harness import catalog
 from tests.harness.layout import ROOT
@@ -97,3 +99,18 @@ def test_grading_the_default_folder_changes_no_learner_file():
     before = snapshot(ROOT / "katas")
     make_check("hash_ring", timeout=0.5)
     assert snapshot(ROOT / "katas") == before
+
+
+def test_variant_command_writes_one_defect_and_refuses_unknown_ones(tmp_path):
+    def variant(defect: str) -> subprocess.CompletedProcess:
+        command = [sys.executable, "-m", "tests.harness", "variant", "round_robin", defect]
+        return subprocess.run([*command, str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
+
+    assert variant("misspelled-status").returncode == 0
+    written = (tmp_path / "round_robin.py").read_text()
+    reference = (ROOT / "solutions/round_robin/round_robin.py").read_text()
+    assert written == reference.replace(
+        '"AVAILABLE" if is_available', '"AVIALABLE" if is_available'
+    )
+    refused = variant("no-such-bug")
+    assert refused.returncode == 2 and "it has: cursor-is-local" in refused.stderr
