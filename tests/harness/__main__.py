@@ -105,7 +105,7 @@ def _check(args: argparse.Namespace) -> int:
 def _list() -> int:
     from tests.harness import catalog
 
-    for name in catalog.names():
+    for name in layout.kata_names():
         kata = catalog.load(name)
         print(f"{name:<16} {kata.description}")
     return SOLVED

@@ -102,10 +102,6 @@ class Kata:
         return tuple(defect for defect in self.defects if defect.planted)
 
 
-def names() -> list[str]:
-    return kata_names()
-
-
 def unknown(name: str) -> str:
     """What to tell someone who asked for a kata that does not exist."""
     which = f"unknown kata {name!r}" if name else "no kata given (KATA=<kata>)"

@@ -29,6 +29,8 @@ def plan(kata: catalog.Kata, folder: Path, work: Path) -> tuple[list[dict], list
     The learner's own test file runs twice, from copies: against the reference
     and against the learner's code. Copies also keep pytest from writing
     beside the learner's files and from loading a conftest.py found there.
+    They are made once per check, so a child restarted after a kill runs the
+    same file even if the learner has saved it meanwhile.
     """
     groups = [{"name": "spec", "tests": str(kata.spec_dir), "source": str(folder)}]
     paths = [str(path) for path in kata.spec_files]
@@ -36,8 +38,9 @@ def plan(kata: catalog.Kata, folder: Path, work: Path) -> tuple[list[dict], list
     if own is not None and own.is_file():
         for name, source in (("own_reference", kata.solution_dir), ("own_yours", folder)):
             copy = work / name / own.name
-            copy.parent.mkdir(exist_ok=True)
-            shutil.copyfile(own, copy)
+            if not copy.exists():
+                copy.parent.mkdir(exist_ok=True)
+                shutil.copyfile(own, copy)
             groups.append({"name": name, "tests": str(copy.parent), "source": str(source)})
             paths.append(str(copy))
     return groups, paths

@@ -62,8 +62,8 @@ def swallowed_timeout(stuck: tuple[str, str] | None, limit: float) -> str:
     )
 
 
-def endless_import(file: str, stuck: tuple[str, str] | None, limit: float) -> str:
-    where = f" (it was running {stuck[1]})" if stuck else ""
+def endless_import(file: str, place: str | None, limit: float) -> str:
+    where = f" (it was running {place})" if place else ""
     return (
         f"importing {file} did not finish within {limit:g} s{where} — "
         "is there an endless loop at module level?"
@@ -107,7 +107,7 @@ def import_failure(exc: BaseException, folder: Path, module: str, limit: float) 
         return f"{exc} — no test could run"
     where = _place(frames[-1][0], frames[-1][2]) if frames else file
     if isinstance(exc, ImportTimeout):
-        return endless_import(file, (module, where), limit)
+        return endless_import(file, where, limit)
     if isinstance(exc, SystemExit):
         what = f"called sys.exit({exc.code!r})"
     else:

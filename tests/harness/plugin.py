@@ -149,9 +149,11 @@ class Grading:
         self.emit("collect_error", group=group, message=explain.collect_failure(cause, tests))
 
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list) -> None:
-        judged = [item for item in items if self.key(item) in self.skip]
+        judged, pending = [], []
+        for item in items:
+            (judged if self.key(item) in self.skip else pending).append(item)
         if judged:
-            items[:] = [item for item in items if self.key(item) not in self.skip]
+            items[:] = pending
             config.hook.pytest_deselected(items=judged)
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:

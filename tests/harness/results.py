@@ -72,7 +72,8 @@ def fatal_error(run: Run, limit: float) -> str | None:
             return f"the grader could not start pytest ({ended(run)}):\n{run.stderr_tail}"
         file = f"{probe['module']}.py"
         if run.killed_in:
-            return explain.endless_import(file, stuck(run), limit)
+            place = stuck(run)
+            return explain.endless_import(file, place[1] if place else None, limit)
         return (
             f"the grading process ended while importing {file} ({ended(run)}) — "
             "does the module call os._exit() or end its own process?"

@@ -5,8 +5,9 @@ import ast
 import pytest
 
 from tests.harness import catalog
+from tests.harness.layout import kata_names
 
-KATAS = [catalog.load(name) for name in catalog.names()]
+KATAS = [catalog.load(name) for name in kata_names()]
 
 
 def by_name(kata: catalog.Kata) -> str:

@@ -7,7 +7,9 @@ import sys
 from tests.harness import catalog
 from tests.harness.layout import ROOT
 from tests.selftest.checking import (
+    XY_TEST,
     committed_starter,
+    in_init,
     make_check,
     round_robin_learner,
     snapshot,
@@ -18,13 +20,12 @@ SPEC_TESTS = 11  # tests/round_robin/test_round_robin_spec.py
 
 def test_hanging_test_is_a_timeout_and_later_tests_still_run(tmp_path):
     # Hangs in the second spec test only: one limit's worth of waiting.
-    hang = '        if workers == ["X", "Y"]:\n            while True:\n                pass\n'
-    anchor = "        self._workers = list(workers)\n"
-    folder = round_robin_learner(tmp_path, replace=(anchor, hang + anchor))
+    hang = in_init("            while True:\n                pass\n")
+    folder = round_robin_learner(tmp_path, replace=hang)
     checked = make_check("round_robin", folder, timeout=0.5)
     names = list(checked.statuses())
     statuses = list(checked.statuses().values())
-    hung = names.index("test_every_worker_starts_available")
+    hung = names.index(XY_TEST)
     assert statuses[hung] == "timeout", checked.result["tests"]
     message = checked.result["tests"][hung]["message"]
     assert message.startswith("RoundRobinWorkers.__init__() did not return within 0.5 s"), message

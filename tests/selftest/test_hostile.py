@@ -16,8 +16,10 @@ from tests.harness import catalog
 from tests.harness.layout import ROOT
 from tests.harness.supervisor import GRACE
 from tests.selftest.checking import (
+    XY_TEST,
     check_command,
     committed_starter,
+    in_init,
     make_check,
     round_robin_learner,
     snapshot,
@@ -25,9 +27,6 @@ from tests.selftest.checking import (
 
 LIMIT = 1.0
 STARTUP = 5.0  # seconds of slack for make, interpreters and restarts of the child
-# Runs only in test_every_worker_starts_available, so one test hangs, not all.
-ONLY_FOR_XY = '        if workers == ["X", "Y"]:\n'
-XY_TEST = "test_every_worker_starts_available"
 SWALLOWING_LOOP = """\
 while True:
     try:
@@ -40,12 +39,6 @@ while True:
 
 def indented(code: str, spaces: int) -> str:
     return textwrap.indent(code, " " * spaces)
-
-
-def in_init(body: str) -> tuple[str, str]:
-    """Insert `body` at the start of __init__, under the X/Y guard."""
-    anchor = "        if len(set(workers)) != len(workers):\n"
-    return anchor, ONLY_FOR_XY + body + anchor
 
 
 @dataclass

@@ -8,9 +8,10 @@ whose reference stops passing them, cannot land.
 import pytest
 
 from tests.harness import catalog, variants
+from tests.harness.layout import kata_names
 from tests.selftest.checking import committed_starter, make_check
 
-KATAS = [catalog.load(name) for name in catalog.names()]
+KATAS = [catalog.load(name) for name in kata_names()]
 DEFECTS = [(kata, defect) for kata in KATAS for defect in kata.defects]
 # A defect that hangs costs this per test; the reference gets the default limit.
 SHORT_LIMIT = 0.5
