@@ -7,6 +7,8 @@ DIR ?=
 FORMAT ?= human
 TIMEOUT ?= 2
 CHECK_TIMEOUT ?= 60
+# Self-test processes for `make test` (pytest-xdist): one per core by default.
+JOBS ?= auto
 
 VENV := .venv
 # Python that creates .venv (3.10 or newer).
@@ -22,7 +24,7 @@ help:
 	@echo "make check KATA=<kata> [DIR=<folder>] [FORMAT=json] [TIMEOUT=2] [CHECK_TIMEOUT=60]"
 	@echo "                  grade your code in katas/<kata> (or DIR); exit 0 only when solved"
 	@echo "make list         the katas, one line each"
-	@echo "make test         the repository's self-tests"
+	@echo "make test [JOBS=auto]  the repository's self-tests, JOBS processes at once"
 	@echo "make lint         ruff check, and ruff format --check on solutions/ and tests/"
 	@echo "Set PYTHON=<interpreter> to use your own environment instead of .venv."
 
@@ -34,7 +36,7 @@ check: $(SETUP)
 		--timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)" $(if $(DIR),--dir "$(DIR)")
 
 test: $(SETUP)
-	@$(PYTHON) -m pytest
+	@$(PYTHON) -m pytest -n $(JOBS)
 
 lint: $(SETUP)
 	@$(PYTHON) -m ruff check .

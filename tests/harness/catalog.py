@@ -6,6 +6,7 @@ so adding a kata means adding its folders and its metadata.
 
 from __future__ import annotations
 
+import ast
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,16 +64,31 @@ class Defect:
 
 
 @dataclass(frozen=True)
+class OwnTest:
+    """A test of the kata's own test file, and the wrong code it is there to catch.
+
+    A learner's version of the test must still fail on each defect in
+    `catches`, or it is reported WEAK: emptied or loosened, it checks nothing.
+    """
+
+    name: str
+    checks: str  # what the test holds, in words: shown when it is WEAK
+    catches: tuple[str, ...]  # ids of code defects of the kata
+
+
+@dataclass(frozen=True)
 class Kata:
     name: str
     title: str
     description: str
+    order: int
     modules: tuple[str, ...]
     given: tuple[str, ...]
     own_tests: str | None
+    own_test_duties: tuple[OwnTest, ...]
     time_box_minutes: int
     starter_is_planted: bool
-    starter_fails_every_test: bool
+    starter_fails_every_test_in: tuple[str, ...]
     defects: tuple[Defect, ...]
 
     @property
@@ -101,6 +117,22 @@ class Kata:
     def planted(self) -> tuple[Defect, ...]:
         return tuple(defect for defect in self.defects if defect.planted)
 
+    def defect(self, defect_id: str) -> Defect:
+        return next(defect for defect in self.defects if defect.id == defect_id)
+
+
+def tests_in(path: Path) -> list[str]:
+    """The names of the test functions of a test file, in order; [] if it does not parse."""
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return []
+    return [
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test")
+    ]
+
 
 def unknown(name: str) -> str:
     """What to tell someone who asked for a kata that does not exist."""
@@ -112,8 +144,11 @@ def load(name: str) -> Kata:
     if not is_kata(name):
         raise CatalogError(unknown(name))
     path = SPECS / name / METADATA
-    with path.open("rb") as handle:
-        data = tomllib.load(handle)
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogError(f"{path}: not valid TOML: {error}") from error
     try:
         return _kata(name, data)
     except (KeyError, TypeError, ValueError) as error:
@@ -126,18 +161,32 @@ def _kata(name: str, data: dict) -> Kata:
         raise ValueError(f"starter must be 'planted' or 'rewritten', not {starter!r}")
     defects = [_defect(entry, planted=True) for entry in data.get("bugs", [])]
     defects += [_defect(entry, planted=False) for entry in data.get("mutants", [])]
+    code_defects = {defect.id for defect in defects if not defect.in_own_tests}
+    duties = tuple(_own_test(entry, code_defects) for entry in data.get("own_test", []))
     return Kata(
         name=name,
         title=data["title"],
         description=data["description"],
+        order=int(data["order"]),
         modules=tuple(data["modules"]),
         given=tuple(data.get("given", ())),
         own_tests=data.get("own_tests"),
+        own_test_duties=duties,
         time_box_minutes=int(data["time_box_minutes"]),
         starter_is_planted=starter == "planted",
-        starter_fails_every_test=bool(data.get("starter_fails_every_test", False)),
+        starter_fails_every_test_in=tuple(data.get("starter_fails_every_test_in", ())),
         defects=tuple(defects),
     )
+
+
+def _own_test(entry: dict, code_defects: set[str]) -> OwnTest:
+    unknown_ids = set(entry["catches"]) - code_defects
+    if unknown_ids or not entry["catches"]:
+        raise ValueError(
+            f"own test {entry['name']!r} must catch code defects of the kata; "
+            f"not one: {sorted(unknown_ids)}"
+        )
+    return OwnTest(entry["name"], entry["checks"], tuple(entry["catches"]))
 
 
 def _defect(entry: dict, planted: bool) -> Defect:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import catalog
+from tests.harness import catalog, variants
 from tests.harness.layout import ROOT
 from tests.harness.plugin import Grading
 
@@ -26,8 +26,9 @@ UNUSED_PLUGINS = ("doctest", "pastebin", "junitxml", "stepwise", "setuponly", "s
 def plan(kata: catalog.Kata, folder: Path, work: Path) -> tuple[list[dict], list[str]]:
     """The test groups, each with the folder its modules come from, and the files to run.
 
-    The learner's own test file runs twice, from copies: against the reference
-    and against the learner's code. Copies also keep pytest from writing
+    The learner's own test file runs from copies: against the reference, against
+    the learner's code, and against each single-defect variant one of its tests
+    must catch (running only those tests). Copies also keep pytest from writing
     beside the learner's files and from loading a conftest.py found there.
     They are made once per check, so a child restarted after a kill runs the
     same file even if the learner has saved it meanwhile.
@@ -35,15 +36,36 @@ def plan(kata: catalog.Kata, folder: Path, work: Path) -> tuple[list[dict], list
     groups = [{"name": "spec", "tests": str(kata.spec_dir), "source": str(folder)}]
     paths = [str(path) for path in kata.spec_files]
     own = folder / kata.own_tests if kata.own_tests else None
-    if own is not None and own.is_file():
-        for name, source in (("own_reference", kata.solution_dir), ("own_yours", folder)):
-            copy = work / name / own.name
-            if not copy.exists():
-                copy.parent.mkdir(exist_ok=True)
-                shutil.copyfile(own, copy)
-            groups.append({"name": name, "tests": str(copy.parent), "source": str(source)})
-            paths.append(str(copy))
+    if own is None or not own.is_file():
+        return groups, paths
+    runs: list[tuple[str, Path, list[str] | None]] = [
+        ("own_reference", kata.solution_dir, None),
+        ("own_yours", folder, None),
+    ]
+    for defect_id, tests in _duties_by_defect(kata).items():
+        variant = work / "variants" / defect_id
+        if not variant.exists():
+            variants.build(kata, [kata.defect(defect_id)], variant)
+        runs.append((f"own_on:{defect_id}", variant, tests))
+    for name, source, only in runs:
+        copy = work / name.replace(":", "-") / own.name
+        if not copy.exists():
+            copy.parent.mkdir(exist_ok=True)
+            shutil.copyfile(own, copy)
+        groups.append(
+            {"name": name, "tests": str(copy.parent), "source": str(source), "only": only}
+        )
+        paths.append(str(copy))
     return groups, paths
+
+
+def _duties_by_defect(kata: catalog.Kata) -> dict[str, list[str]]:
+    """For each defect some own test must catch, the own tests that must."""
+    duties: dict[str, list[str]] = {}
+    for duty in kata.own_test_duties:
+        for defect_id in duty.catches:
+            duties.setdefault(defect_id, []).append(duty.name)
+    return duties
 
 
 def main(request_file: str) -> int:

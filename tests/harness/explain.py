@@ -6,6 +6,7 @@ that misbehaved and where in the learner's own file it happened.
 
 from __future__ import annotations
 
+import ast
 import re
 import traceback
 from pathlib import Path
@@ -16,20 +17,33 @@ OUTPUT_LIMIT = 1000
 DUMPED_FRAME = re.compile(r'^\s*File "(?P<file>.+)", line (?P<line>\d+) in (?P<function>\S+)', re.M)
 
 
-class ImportTimeout(BaseException):
-    """Raised into a module import that runs past the per-test limit.
+LOOPS = (
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+)
 
-    A BaseException, so that `except Exception` in the learner's code lets it through.
+
+class TimeLimit(BaseException):
+    """Raised into the learner's code when a test or an import runs past the limit.
+
+    A BaseException, so that `except Exception` in the learner's code lets it
+    through, and so that Hypothesis, which takes an Exception for a failing
+    example and runs it again, lets it through too.
     """
 
 
-def _learner_frames(tb: TracebackType | None, folder: Path) -> list[tuple[str, str, int]]:
-    """(file name, function, line) of each frame in the learner's folder, outer first."""
+def _learner_frames(tb: TracebackType | None, folder: Path) -> list[tuple[Path, str, int]]:
+    """(file, function, line) of each frame in the learner's folder, outer first."""
     frames = []
     for frame, line in traceback.walk_tb(tb):
         path = Path(frame.f_code.co_filename)
         if path.parent == folder:
-            frames.append((path.name, _function_name(frame), line))
+            frames.append((path, _function_name(frame), line))
     return frames
 
 
@@ -45,13 +59,46 @@ def _place(file: str, line: int) -> str:
     return f"{file} line {line}"
 
 
+def _loop_around(file: Path, line: int) -> int | None:
+    """The first line of the innermost loop of `file` that holds `line`, if any."""
+    try:
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return None
+    around = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, LOOPS) and node.lineno <= line <= (node.end_lineno or node.lineno)
+    ]
+    return max(around, default=None)
+
+
+def _where_stuck(frames: list[tuple[Path, int]]) -> str:
+    """Where code interrupted at `frames` (learner frames, inner first) was running.
+
+    An endless loop can be interrupted on any line of its body, so the place
+    named is the loop itself, the innermost one still running: the same
+    code gets the same report on every run.
+    """
+    for file, line in frames:
+        loop = _loop_around(file, line)
+        if loop is not None:
+            return f"the loop at {_place(file.name, loop)}"
+    file, line = frames[0]
+    return _place(file.name, line)
+
+
+def _inner_first(frames: list[tuple[Path, str, int]]) -> list[tuple[Path, int]]:
+    return [(file, line) for file, _, line in reversed(frames)]
+
+
 def stuck_at(dump: str, folder: Path) -> tuple[str, str] | None:
-    """(outermost learner function, where the innermost learner frame was) in a stack dump."""
+    """(outermost learner function, where its code was running) in a stack dump."""
     frames = [m for m in DUMPED_FRAME.finditer(dump) if Path(m["file"]).parent == folder]
     if not frames:
         return None
-    inner, outer = frames[0], frames[-1]
-    return outer["function"], _place(Path(inner["file"]).name, int(inner["line"]))
+    inner_first = [(Path(m["file"]), int(m["line"])) for m in frames]
+    return frames[-1]["function"], _where_stuck(inner_first)
 
 
 def swallowed_timeout(stuck: tuple[str, str] | None, limit: float) -> str:
@@ -71,14 +118,13 @@ def endless_import(file: str, place: str | None, limit: float) -> str:
 
 
 def timeout(exc: BaseException, folder: Path, limit: float) -> str:
+    """Where a test was when its time ran out: a loop that never ends, or code too slow."""
     frames = _learner_frames(exc.__traceback__, folder)
     if not frames:
         return f"the test did not finish within {limit:g} s"
-    _, entry, _ = frames[0]
-    file, _, line = frames[-1]
     return (
-        f"{entry}() did not return within {limit:g} s "
-        f"(it was running {_place(file, line)}) — is every loop bounded?"
+        f"the test ran out of its {limit:g} s in {frames[0][1]}(), "
+        f"running {_where_stuck(_inner_first(frames))}"
     )
 
 
@@ -89,7 +135,7 @@ def exception(exc: BaseException, folder: Path) -> str:
     if frames:
         file, function, line = frames[-1]
         where = "at module level" if function == "<module>" else f"in {function}()"
-        return f"{text} — raised {where}, {_place(file, line)}"
+        return f"{text} — raised {where}, {_place(file.name, line)}"
     summary = traceback.extract_tb(exc.__traceback__)
     if summary:
         last = summary[-1]
@@ -105,9 +151,9 @@ def import_failure(exc: BaseException, folder: Path, module: str, limit: float) 
     frames = _learner_frames(exc.__traceback__, folder)
     if isinstance(exc, ModuleNotFoundError) and not frames:
         return f"{exc} — no test could run"
-    where = _place(frames[-1][0], frames[-1][2]) if frames else file
-    if isinstance(exc, ImportTimeout):
-        return endless_import(file, where, limit)
+    if isinstance(exc, TimeLimit):
+        return endless_import(file, _where_stuck(_inner_first(frames)) if frames else None, limit)
+    where = _place(frames[-1][0].name, frames[-1][2]) if frames else file
     if isinstance(exc, SystemExit):
         what = f"called sys.exit({exc.code!r})"
     else:
@@ -134,6 +180,14 @@ def disagreement(test: str, compared: tuple[str, object, object] | None, exc: Ba
         return f"{test} expects {expected!r}; the specified behaviour gives {actual!r}"
     first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return f"{test} fails against the reference solution: {first_line}"
+
+
+def toothless(checks: str) -> str:
+    """Why a learner's own test that agrees with the specification is still not good enough."""
+    return (
+        f"it passes even on code that breaks what it is there to check ({checks}): "
+        "a test must fail when the behaviour it holds is broken"
+    )
 
 
 def cut(output: str, limit: int = OUTPUT_LIMIT) -> str:

@@ -1,7 +1,9 @@
 """Render a grading for people (the default) or as one JSON document.
 
 The JSON follows the shape of Exercism's test-runner results.json, with an
-`own_tests` list beside `tests`.
+`own_tests` list beside `tests`. In messages, lines indented by four spaces
+are Python code: the text report prints them flush left and unwrapped, so
+they can be pasted into python3 as they stand.
 """
 
 from __future__ import annotations
@@ -14,7 +16,12 @@ from tests.harness.layout import ROOT
 from tests.harness.results import Grading, Verdict
 
 LABELS = {"pass": "PASS", "fail": "FAIL", "timeout": "TIMEOUT", "error": "ERROR"}
+# An own test once judged against the specification.
+JUDGED = {"pass": "agrees", "fail": "WRONG", "weak": "WEAK"}
 WIDTH = 88
+CODE = "    "
+# The JSON's shape; changed when a field changes meaning or goes away.
+JSON_VERSION = 2
 
 
 def as_json(grading: Grading) -> str:
@@ -28,11 +35,12 @@ def as_json(grading: Grading) -> str:
             entry["description"] = verdict.description
         if verdict.output:
             entry["output"] = verdict.output
-        if verdict.against_yours is not None:
-            entry["against_yours"] = verdict.against_yours
+        if verdict.on_your_code is not None:
+            entry["on_your_code"] = verdict.on_your_code
         return entry
 
     document = {
+        "version": JSON_VERSION,
         "kata": grading.kata.name,
         "status": grading.status,
         "message": "; ".join(filter(None, [grading.message, grading.own_tests_problem])),
@@ -49,6 +57,9 @@ def _shown(folder: Path) -> str:
 def _detail(text: str, indent: int = 11) -> list[str]:
     lines = []
     for paragraph in text.splitlines() or [""]:
+        if paragraph.startswith(CODE):
+            lines.append(paragraph.removeprefix(CODE))
+            continue
         lines += textwrap.wrap(
             paragraph,
             WIDTH,
@@ -86,20 +97,31 @@ def as_text(grading: Grading, rerun: str) -> str:
 
 
 def _own_tests(grading: Grading) -> list[str]:
-    name = grading.kata.own_tests
-    lines = [f"Your tests ({name}), run against the reference solution"]
-    for verdict in grading.own_tests:
-        mark = "agrees" if verdict.status == "pass" else "WRONG"
-        yours = f"   [on your code: {verdict.against_yours or 'not run'}]"
-        lines.append(f"  {mark:<8} {verdict.name}{yours}")
-        if verdict.status != "pass":
-            lines += _detail(verdict.message)
+    name, total = grading.kata.own_tests, len(grading.own_tests)
+    if grading.spec_passed:
+        lines = [f"Your tests ({name}), checked against the specification"]
+        for verdict in grading.own_tests:
+            lines.append(
+                f"  {JUDGED.get(verdict.status, verdict.status.upper()):<8} {verdict.name}"
+            )
+            if verdict.status != "pass":
+                lines += _detail(verdict.message)
+        summary = f"{grading.own_agreeing}/{total} of your tests agree with the specification"
+        summary += f"; {grading.own_weak} of them weak." if grading.own_weak else "."
+    else:
+        lines = [f"Your tests ({name}), run on your code"]
+        for verdict in grading.own_tests:
+            lines.append(f"  {LABELS.get(verdict.on_your_code, 'ERROR'):<8} {verdict.name}")
+            if verdict.on_your_code != "pass":
+                lines += _detail(verdict.on_your_code_message)
+        summary = (
+            f"{grading.own_passing_on_your_code}/{total} of your tests pass on your code. "
+            "Once every spec test passes, each is also checked against the specification."
+        )
     if grading.own_tests_problem:
         lines += _detail(grading.own_tests_problem, 2)
     if grading.own_tests:
-        agree = len(grading.own_tests) - len(grading.own_disagreements)
-        total = len(grading.own_tests)
-        lines += ["", f"{agree}/{total} of your tests agree with the specification."]
+        lines += ["", *textwrap.wrap(summary, WIDTH)]
     return [*lines, ""]
 
 
@@ -116,18 +138,23 @@ def _next_steps(grading: Grading, rerun: str) -> list[str]:
         steps.append("Fix the error above first: no test can run until your code imports.")
     if "timeout" in statuses:
         steps.append(
-            "A TIMEOUT is a call that never returned: look for a loop that "
-            "can run forever and bound it."
+            "A TIMEOUT is a test that ran out of time: a loop that never ends, or code "
+            "far slower than the contract allows. Start from the loop the report names."
         )
     if "fail" in statuses or "error" in statuses:
         steps.append(
             "Take the first FAIL or ERROR, reproduce its scenario in a few lines, "
             "find the line that causes it, fix it."
         )
-    if grading.own_disagreements:
+    if any(verdict.status == "fail" for verdict in grading.own_wrong):
         steps.append(
             "A test marked WRONG expects something the specification does not "
             f"say: fix the test in {kata.own_tests}, not the code."
+        )
+    if grading.own_weak:
+        steps.append(
+            f"A test marked WEAK no longer fails on the bug it is there to catch: "
+            f"put its checks back in {kata.own_tests}."
         )
     if grading.own_tests_problem:
         steps.append(f"Put {kata.own_tests} right: see above.")

@@ -6,13 +6,12 @@ this is on the path to starting it.
 
 from __future__ import annotations
 
-import ast
 import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.harness import explain
+from tests.harness import catalog, explain
 from tests.harness.catalog import Kata
 
 if TYPE_CHECKING:
@@ -26,7 +25,9 @@ class Verdict:
     message: str = ""
     description: str = ""
     output: str = ""
-    against_yours: str | None = None  # own tests only: the run on the learner's code
+    # Own tests only: the test's result on the learner's code, and why it failed there.
+    on_your_code: str | None = None
+    on_your_code_message: str = ""
 
 
 @dataclass
@@ -45,8 +46,25 @@ class Grading:
         return sum(verdict.status == "pass" for verdict in self.tests)
 
     @property
-    def own_disagreements(self) -> list[Verdict]:
-        return [verdict for verdict in self.own_tests if verdict.status != "pass"]
+    def spec_passed(self) -> bool:
+        """Every spec test passes: only then are the own tests judged, and shown judged."""
+        return bool(self.tests) and self.passed == len(self.tests)
+
+    @property
+    def own_agreeing(self) -> int:
+        return sum(verdict.status in ("pass", "weak") for verdict in self.own_tests)
+
+    @property
+    def own_weak(self) -> int:
+        return sum(verdict.status == "weak" for verdict in self.own_tests)
+
+    @property
+    def own_passing_on_your_code(self) -> int:
+        return sum(verdict.on_your_code == "pass" for verdict in self.own_tests)
+
+    @property
+    def own_wrong(self) -> list[Verdict]:
+        return [verdict for verdict in self.own_tests if verdict.status not in ("pass", "pending")]
 
 
 def stuck(run: Run) -> tuple[str, str] | None:
@@ -124,24 +142,14 @@ def note_collect_error(grading: Grading, event: dict) -> None:
 def assemble(grading: Grading, items: list[dict], results: dict, why_not_run: str) -> None:
     """Fill in the grading's verdicts; a test without a result gets `why_not_run`."""
     not_run = {"status": "error", "message": f"not run: {why_not_run}", "output": ""}
-    own_yours = {}
+    groups: dict[str, dict[str, Verdict]] = {}
     for item in items:
         result = results.get(item["key"], not_run)
-        verdict = Verdict(
-            item["name"],
-            result["status"],
-            result["message"],
-            item["description"],
-            result["output"],
+        groups.setdefault(item["group"], {})[item["name"]] = Verdict(
+            item["name"], result["status"], result["message"], item["description"], result["output"]
         )
-        if item["group"] == "spec":
-            grading.tests.append(verdict)
-        elif item["group"] == "own_reference":
-            grading.own_tests.append(verdict)
-        else:
-            own_yours[item["name"]] = verdict.status
-    for verdict in grading.own_tests:
-        verdict.against_yours = own_yours.get(verdict.name)
+    grading.tests = list(groups.get("spec", {}).values())
+    grading.own_tests = _own_verdicts(grading, groups)
     if grading.kata.own_tests and not grading.own_tests_problem:
         missing = _missing_own_tests(grading)
         if missing:
@@ -155,29 +163,59 @@ def assemble(grading: Grading, items: list[dict], results: dict, why_not_run: st
         grading.status, grading.message = "error", "no spec test ran"
         return
     total, passed = len(grading.tests), grading.passed
-    own_ok = not grading.own_tests_problem and not grading.own_disagreements
-    grading.status = "pass" if passed == total and own_ok else "fail"
+    own_ok = not grading.own_tests_problem and not grading.own_wrong
+    grading.status = "pass" if grading.spec_passed and own_ok else "fail"
     grading.message = f"{passed}/{total} spec tests pass"
     if grading.own_tests:
-        agree = len(grading.own_tests) - len(grading.own_disagreements)
-        grading.message += (
-            f"; {agree}/{len(grading.own_tests)} of your own tests agree with the specification"
+        grading.message += "; " + _own_summary(grading)
+
+
+def _own_verdicts(grading: Grading, groups: dict[str, dict[str, Verdict]]) -> list[Verdict]:
+    """The own tests, judged against the specification once every spec test passes.
+
+    Before that, each shows only its result on the learner's code: which of
+    the team's tests is wrong is the learner's to find out, not the report's.
+    A test that agrees with the reference is WEAK if it also passes on a
+    defect it is there to catch.
+    """
+    yours = groups.get("own_yours", {})
+    duties = {duty.name: duty for duty in grading.kata.own_test_duties}
+    verdicts = []
+    for name, reference in groups.get("own_reference", {}).items():
+        mine = yours.get(name)
+        verdict = Verdict(
+            name,
+            "fail" if reference.status != "pass" else "pass",
+            reference.message,
+            reference.description,
+            on_your_code=mine.status if mine else "error",
+            on_your_code_message=mine.message if mine else "not run",
         )
+        if verdict.status == "pass" and name in duties:
+            missed = [
+                defect_id
+                for defect_id in duties[name].catches
+                if groups.get(f"own_on:{defect_id}", {}).get(name, verdict).status == "pass"
+            ]
+            if missed:
+                verdict.status, verdict.message = "weak", explain.toothless(duties[name].checks)
+        if not grading.spec_passed:
+            verdict.status, verdict.message = "pending", ""
+        verdicts.append(verdict)
+    return verdicts
 
 
-def _test_names(path: Path) -> list[str]:
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-    except (OSError, SyntaxError, ValueError):
-        return []
-    return [
-        node.name
-        for node in tree.body
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test")
-    ]
+def _own_summary(grading: Grading) -> str:
+    total = len(grading.own_tests)
+    if not grading.spec_passed:
+        return f"{grading.own_passing_on_your_code}/{total} of your own tests pass on your code"
+    summary = f"{grading.own_agreeing}/{total} of your own tests agree with the specification"
+    return summary + (f", {grading.own_weak} of them weak" if grading.own_weak else "")
 
 
 def _missing_own_tests(grading: Grading) -> list[str]:
     name = grading.kata.own_tests
-    yours = set(_test_names(grading.folder / name))
-    return [test for test in _test_names(grading.kata.solution_dir / name) if test not in yours]
+    yours = set(catalog.tests_in(grading.folder / name))
+    return [
+        test for test in catalog.tests_in(grading.kata.solution_dir / name) if test not in yours
+    ]

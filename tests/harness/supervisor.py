@@ -105,6 +105,9 @@ class Check:
             PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
             PYTEST_DISABLE_PLUGIN_AUTOLOAD="1",
             PYTHONDONTWRITEBYTECODE="1",
+            # Same code, same report: str hashes, and so set and dict orders
+            # built from them, must not change from one check to the next.
+            PYTHONHASHSEED="0",
         )
         with (self.work / "stderr.txt").open("wb") as stderr:
             self.child = subprocess.Popen(

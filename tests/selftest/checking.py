@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
 import time
@@ -51,13 +53,31 @@ def check_command(
     return command + ([f"DIR={folder}"] if folder is not None else [])
 
 
-def make_check(kata: str, folder: Path | None = None, **options) -> Checked:
-    """Grade `folder` with `make check`; options are those of check_command()."""
+def make_check(
+    kata: str, folder: Path | None = None, env: dict[str, str] | None = None, **options
+) -> Checked:
+    """Grade `folder` with `make check`; `env` adds to the environment; options are
+    those of check_command()."""
     started = time.monotonic()
     done = subprocess.run(
-        check_command(kata, folder, **options), capture_output=True, text=True, timeout=300
+        check_command(kata, folder, **options),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, **(env or {})},
     )
     return Checked(done.returncode, time.monotonic() - started, done.stdout, done.stderr)
+
+
+def learner_folder(kata: Kata, modules: Path, folder: Path) -> Path:
+    """A folder holding the modules found in `modules`, and the reference's other files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in kata.files + list(kata.given):
+        if not (folder / name).exists():
+            shutil.copyfile(kata.solution_dir / name, folder / name)
+    for module in modules.glob("*.py"):
+        shutil.copyfile(module, folder / module.name)
+    return folder
 
 
 def committed_starter(kata: Kata, folder: Path) -> Path:
@@ -87,7 +107,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 # Learner code under this guard runs in one spec test only, so one test hangs, not all.
-ONLY_FOR_XY = '        if workers == ["X", "Y"]:\n'
+ONLY_FOR_XY = '        if workers == ["X", "Y", "Z"]:\n'
 XY_TEST = "test_every_worker_starts_available"
 
 

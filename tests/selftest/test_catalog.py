@@ -28,10 +28,13 @@ def test_starter_and_solution_mirror_each_other(kata):
     solution = sorted(p.name for p in kata.solution_dir.iterdir() if p.is_file())
     assert starter == solution, f"{kata.name}: katas/ has {starter}, solutions/ has {solution}"
     assert set(kata.files) | {"README.md"} <= set(starter), f"{kata.name}: files missing"
-    readmes = [
+    starter_readme, solution_readme = (
         (folder / "README.md").read_text() for folder in (kata.starter_dir, kata.solution_dir)
-    ]
-    assert readmes[0] == readmes[1], f"{kata.name}: the two README.md files differ"
+    )
+    assert solution_readme.startswith(starter_readme), (
+        f"{kata.name}: solutions/{kata.name}/README.md must be the kata's README.md, "
+        "with at most sections added at its end (answers are kept there)"
+    )
 
 
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
@@ -43,22 +46,28 @@ def test_given_files_are_identical(kata):
 
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
 def test_every_defect_names_real_tests(kata):
-    spec_names = {
-        node.name
-        for tree in spec_trees(kata)
-        for node in tree.body
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test")
-    }
+    spec_names = {name for path in kata.spec_files for name in catalog.tests_in(path)}
     own = kata.solution_dir / kata.own_tests if kata.own_tests else None
-    own_names = (
-        {node.name for node in ast.parse(own.read_text()).body if isinstance(node, ast.FunctionDef)}
-        if own
-        else set()
-    )
+    own_names = set(catalog.tests_in(own)) if own else set()
     for defect in kata.defects:
         known = own_names if defect.in_own_tests else spec_names
         unknown = set(defect.caught_by) - known
         assert defect.caught_by and not unknown, f"{kata.name}/{defect.id}: unknown tests {unknown}"
+
+
+@pytest.mark.parametrize("kata", [k for k in KATAS if k.own_tests], ids=by_name)
+def test_every_own_test_says_what_it_must_catch(kata):
+    own_names = catalog.tests_in(kata.solution_dir / kata.own_tests)
+    duties = [duty.name for duty in kata.own_test_duties]
+    assert sorted(duties) == sorted(own_names), (
+        f"{kata.name}: kata.toml's [[own_test]] entries {duties} must name each test of "
+        f"the reference {kata.own_tests} once: {own_names}"
+    )
+
+
+def test_katas_have_a_learning_order():
+    orders = [kata.order for kata in KATAS]
+    assert len(set(orders)) == len(orders), f"two katas share a place in the order: {orders}"
 
 
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)

@@ -1,9 +1,20 @@
 """Spec tests for weighted_ring: get_node and the tokens behind it.
 
 PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+Every ring here is given its hash (SHA-256, or a table), except in the test
+whose subject is the default hash.
 """
 
-from tests.weighted_ring.oracle import KEYS, Oracle, misroutes, new_ring, sha64, table_hash
+from tests.weighted_ring.model import (
+    KEYS,
+    before_the_end,
+    misroutes,
+    model,
+    new_ring,
+    sha64,
+    table_hash,
+)
 
 # Three single-token nodes at 100, 200, 300, and keys placed around them.
 POSITIONS = {
@@ -17,6 +28,16 @@ POSITIONS = {
     "key-301": 301,
     "key-top": 2**64 - 1,
 }
+
+
+def recording(seen: set[str]):
+    """SHA-256, noting in `seen` every text it is asked to hash."""
+
+    def hash64(text: str) -> int:
+        seen.add(text)
+        return sha64(text)
+
+    return hash64
 
 
 def test_empty_ring_has_no_node():
@@ -52,35 +73,83 @@ def test_key_past_the_last_token_wraps_around():
 
 
 def test_default_hash_is_sha256_first_8_bytes():
-    """without hash64, positions are the first 8 bytes of SHA-256, big-endian"""
+    """without hash64, or with hash64=None, positions are the first 8 bytes of SHA-256,
+    big-endian"""
+    from weighted_ring import ConsistentHashRing
+
     nodes = {f"n{i}": 1 for i in range(5)}
-    problem = misroutes(new_ring(10, nodes), Oracle(10, nodes, sha64), KEYS)
-    assert not problem, f"default hash64, nodes n0..n4 with 10 tokens each: {problem}"
+    for written, ring in (
+        ("ConsistentHashRing(10)", ConsistentHashRing(10)),
+        ("ConsistentHashRing(10, hash64=None)", ConsistentHashRing(10, hash64=None)),
+    ):
+        for node in nodes:
+            ring.add_node(node)
+        problem = misroutes(ring, model(10, nodes, sha64), KEYS)
+        assert not problem, f"{written}, nodes n0..n4 with weight 1: {problem}"
 
 
 def test_node_gets_weight_times_v_tokens():
     """add_node gives a node weight * V tokens, ids node#0 .. node#(weight*V - 1)"""
-    seen: list[str] = []
+    for virtuals, weight in ((3, 2), (250, 5)):
+        seen: set[str] = set()
+        # A lookup, so that a ring that places its tokens lazily has placed them.
+        new_ring(virtuals, {"n": weight}, recording(seen)).get_node("k")
+        tokens = {text for text in seen if text.startswith("n#")}
+        expected = {f"n#{i}" for i in range(virtuals * weight)}
+        assert tokens == expected, (
+            f"V={virtuals}, add_node('n', {weight}) should hash the {len(expected)} token ids "
+            f"n#0 .. n#{len(expected) - 1}; it hashed {len(tokens)} of them"
+            + (f", missing e.g. {sorted(expected - tokens)[:3]}" if expected - tokens else "")
+            + (f", and also {sorted(tokens - expected)[:3]}" if tokens - expected else "")
+        )
 
-    def recording(text: str) -> int:
-        seen.append(text)
-        return sha64(text)
 
-    new_ring(3, {"n": 2}, recording)
-    tokens = sorted({text for text in seen if text.startswith("n#")})
-    expected = sorted(f"n#{i}" for i in range(6))
-    assert tokens == expected, (
-        f"V=3, add_node('n', weight=2) should hash the 6 token ids {', '.join(expected)}; "
-        f"it hashed {', '.join(tokens) or 'none'}"
+def test_weight_defaults_to_one():
+    """add_node without a weight gives the node weight 1"""
+    from weighted_ring import ConsistentHashRing
+
+    defaulted, explicit = ConsistentHashRing(8, sha64), ConsistentHashRing(8, sha64)
+    defaulted.add_node("a")
+    defaulted.add_node("b", 2)
+    explicit.add_node("a", 1)
+    explicit.add_node("b", 2)
+    keys = before_the_end(KEYS, model(8, {"a": 1, "b": 2}))
+    wrong = [key for key in keys if defaulted.get_node(key) != explicit.get_node(key)]
+    assert not wrong, (
+        "V=8: a ring built with add_node('a') and one built with add_node('a', 1), each "
+        f"with add_node('b', 2), should route every key alike; {len(wrong)} of {len(keys)} "
+        f"differ, e.g. {wrong[:3]}"
     )
 
 
 def test_weight_three_owns_clearly_more_than_weight_one():
     """a node of weight 3 owns clearly more keys than a node of weight 1"""
     ring = new_ring(40, {"light": 1, "heavy": 3})
-    owners = [ring.get_node(key) for key in KEYS]
+    keys = before_the_end(KEYS, model(40, {"light": 1, "heavy": 3}))
+    owners = [ring.get_node(key) for key in keys]
     heavy, light = owners.count("heavy"), owners.count("light")
     assert heavy > 2 * light, (
-        f"V=40, 'light' weight 1 and 'heavy' weight 3, {len(KEYS)} fixed keys: heavy "
+        f"V=40, 'light' weight 1 and 'heavy' weight 3, {len(keys)} fixed keys: heavy "
         f"should own over twice as many as light (about 3x); got heavy {heavy}, light {light}"
     )
+
+
+def test_any_key_is_routed_by_its_hash():
+    """keys of every shape: empty, long, whitespace, case, non-ASCII text, '#'"""
+    keys = [
+        "",
+        " ",
+        "x" * 200,
+        "é",
+        "中文",
+        "🙂",
+        "a#0",
+        "Key-1",
+        "key-1",
+        " key-1",
+        "key-1\n",
+        "\x00",
+    ]
+    nodes = {"a": 1, "b": 2, "c": 1}
+    problem = misroutes(new_ring(5, nodes), model(5, nodes), keys)
+    assert not problem, f"nodes a1 b2 c1 (V=5): {problem}"

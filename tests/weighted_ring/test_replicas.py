@@ -3,7 +3,7 @@
 PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 """
 
-from tests.weighted_ring.oracle import KEYS, Oracle, misroutes, new_ring, refused
+from tests.weighted_ring.model import KEYS, before_the_end, misroutes, model, new_ring, refused
 
 NODES = {"a": 1, "b": 2, "c": 1, "d": 1, "e": 3}
 
@@ -11,7 +11,7 @@ NODES = {"a": 1, "b": 2, "c": 1, "d": 1, "e": 3}
 def test_replicas_are_distinct_nodes_in_clockwise_order():
     """get_nodes walks clockwise and skips nodes it already has"""
     ring = new_ring(10, NODES)
-    problem = misroutes(ring, Oracle(10, NODES), KEYS[:400], count=3)
+    problem = misroutes(ring, model(10, NODES), KEYS[:400], count=3)
     assert not problem, f"nodes a1 b2 c1 d1 e3 (V=10), 3 replicas: {problem}"
 
 
@@ -19,23 +19,49 @@ def test_replicas_stop_when_every_node_is_taken():
     """asking for more replicas than nodes gives each node once"""
     nodes = {"a": 1, "b": 1, "c": 2}
     ring = new_ring(10, nodes)
-    problem = misroutes(ring, Oracle(10, nodes), KEYS[:200], count=7)
+    problem = misroutes(ring, model(10, nodes), KEYS[:200], count=7)
     assert not problem, f"3 nodes a1 b1 c2 (V=10), 7 replicas asked for: {problem}"
 
 
 def test_first_replica_is_the_node_of_the_key():
     """get_nodes(key, n)[0] is get_node(key)"""
     ring = new_ring(10, NODES)
-    wrong = [key for key in KEYS[:400] if ring.get_nodes(key, 2)[:1] != [ring.get_node(key)]]
+    keys = before_the_end(KEYS[:400], model(10, NODES))
+    wrong = [key for key in keys if ring.get_nodes(key, 2)[:1] != [ring.get_node(key)]]
     assert not wrong, (
         f"nodes a1 b2 c1 d1 e3 (V=10): get_nodes(key, 2)[0] should equal get_node(key); "
         f"{len(wrong)} keys differ, e.g. {wrong[:3]}"
     )
 
 
-def test_zero_and_negative_counts():
-    """count 0 gives [], a negative count raises ValueError"""
+def test_count_zero_gives_no_replica():
+    """get_nodes with count 0 gives []"""
     ring = new_ring(10, NODES)
     got = ring.get_nodes("order-1", 0)
-    assert got == [], f"get_nodes('order-1', 0) should give []; got {got!r}"
-    refused("get_nodes('order-1', -1)", lambda: ring.get_nodes("order-1", -1))
+    assert got == [], f"nodes a1 b2 c1 d1 e3: get_nodes('order-1', 0) should give []; got {got!r}"
+
+
+def test_negative_count_is_refused():
+    """a negative count raises ValueError, on an empty ring too"""
+    for nodes in (NODES, {}):
+        ring = new_ring(10, nodes)
+        on = "nodes a1 b2 c1 d1 e3" if nodes else "an empty ring"
+        refused(
+            f"on {on}, get_nodes('order-1', -1)", lambda ring=ring: ring.get_nodes("order-1", -1)
+        )
+
+
+def test_each_call_returns_a_new_list():
+    """the caller may keep or change the list get_nodes returns: later calls are not affected"""
+    changed, untouched = new_ring(10, NODES), new_ring(10, NODES)
+    keys = before_the_end(KEYS[:100], model(10, NODES))
+    for key in keys:
+        changed.get_nodes(key, 3).append("zz")
+        changed.get_nodes(key, 2).clear()
+    differ = [key for key in keys if changed.get_nodes(key, 3) != untouched.get_nodes(key, 3)]
+    assert not differ, (
+        "two rings of nodes a1 b2 c1 d1 e3 (V=10); on one, 'zz' was appended to the list "
+        "of each get_nodes(key, 3) and the list of each get_nodes(key, 2) cleared: both "
+        f"should still answer get_nodes(key, 3) alike; they differ for {len(differ)} of "
+        f"{len(keys)} keys, e.g. {differ[:3]}"
+    )

@@ -1,0 +1,68 @@
+"""The hash_ring contract read as plainly as possible: the spec tests' model.
+
+Positions are computed here, from hashlib, so the spec tests trust neither
+the learner's ring nor the learner's copy of ringhash.py. Written for
+obviousness: every lookup scans every point.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+
+# Real collisions of position(), each pair's smaller worker id (in str order)
+# first: (worker id, point index) and (worker id, point index) at the same
+# position. Found by birthday searches over random ids and over ids with a
+# common prefix or differing only in case; test_collisions.py proves each.
+# Each pair is chosen so that a wrong tie order answers wrongly:
+COLLISIONS = [
+    # ids by number would put c1746 first
+    (("c140355", 0), ("c1746", 0)),
+    # "node" is a prefix of the other: ordering the labels "node39004:86" <
+    # "node:80" would put node39004 first
+    (("node", 80), ("node39004", 86)),
+    # a prefix again, and the larger id has the smaller point index
+    (("node", 159), ("node-252993", 120)),
+    # ordering case-blind, or by length, or by point index puts _e first
+    (("FGJe-", 37), ("_e", 31)),
+    # the ids differ only in case
+    (("LOadbaLaNcEr", 23), ("loadBALaNCER", 19)),
+]
+
+
+@cache
+def position(text: str) -> int:
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:4], "big")
+
+
+def label(worker: str, index: int) -> str:
+    """The text whose position is point `index` of `worker`; as a key, it sits on that point."""
+    return f"{worker}:{index}"
+
+
+def points(workers: list[str], points_per_worker: int) -> list[tuple[int, str]]:
+    """Every point as (position, worker id), in ring order: ties by worker id."""
+    return sorted(
+        (position(label(worker, i)), worker) for worker in workers for i in range(points_per_worker)
+    )
+
+
+class Ring:
+    def __init__(self, points_per_worker: int) -> None:
+        self.points_per_worker = points_per_worker
+        self.workers: list[str] = []
+
+    def add_worker(self, worker_id: str) -> None:
+        self.workers.append(worker_id)
+
+    def remove_worker(self, worker_id: str) -> None:
+        if worker_id in self.workers:
+            self.workers.remove(worker_id)
+
+    def points(self) -> list[tuple[int, str]]:
+        return points(self.workers, self.points_per_worker)
+
+    def worker_for(self, key: str) -> str | None:
+        points = self.points()
+        at_or_after = (worker for spot, worker in points if spot >= position(key))
+        return next(at_or_after, points[0][1] if points else None)

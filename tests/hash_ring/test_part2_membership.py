@@ -1,0 +1,98 @@
+"""Spec tests for hash_ring: workers that join, leave and come back.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+"""
+
+from tests.hash_ring.model import label
+from tests.hash_ring.routing import KEYS, describe, mismatches, new_ring
+
+
+def test_removal_is_exact_for_ids_alike():
+    """removing a worker leaves the workers whose ids start the same or differ in case"""
+    workers = ["c1", "c10", "c1-0", "C1", "c"]
+    ring = new_ring(10, workers)
+    ring.remove_worker("c1")
+    left = [worker for worker in workers if worker != "c1"]
+    problem = mismatches(ring, left, 10, KEYS)
+    assert not problem, f"{describe(workers, 10)}, after remove_worker('c1'): {problem}"
+
+
+def test_a_removed_worker_can_be_added_again():
+    """a worker added, removed and added again is back with all its points"""
+    ring = new_ring(10, ["oak", "elm"])
+    ring.remove_worker("oak")
+    ring.add_worker("oak")
+    problem = mismatches(ring, ["elm", "oak"], 10, KEYS)
+    assert not problem, (
+        f"{describe(['oak', 'elm'], 10)}, then remove_worker('oak') and add_worker('oak'): "
+        f"{problem}"
+    )
+
+
+def test_lookups_see_every_change():
+    """a lookup after a worker joins or leaves sees the change, whatever was looked up before"""
+    ring, members = new_ring(10, ["oak", "elm"]), ["oak", "elm"]
+    for change, worker in (("add", "ash"), ("remove", "oak"), ("add", "oak"), ("remove", "ash")):
+        for key in KEYS[:300]:
+            ring.worker_for(key)
+        if change == "add":
+            ring.add_worker(worker)
+            members.append(worker)
+        else:
+            ring.remove_worker(worker)
+            members.remove(worker)
+        problem = mismatches(ring, members, 10, KEYS[:300])
+        assert not problem, (
+            f"ring of oak/elm with 10 points each, keys looked up, then "
+            f"{change}_worker({worker!r}) (now {'/'.join(members)}): {problem}"
+        )
+
+
+def test_every_point_up_to_the_limit_is_placed():
+    """with 200 points per worker, the limit, every point i from 0 to 199 is on the ring"""
+    workers = ["oak", "elm"]
+    ring = new_ring(200, workers)
+    on_points = [label(worker, i) for worker in workers for i in range(200)]
+    wrong = [
+        f"{key!r} -> {got!r}"
+        for key in on_points
+        if (got := ring.worker_for(key)) != key.split(":")[0]
+    ]
+    assert not wrong, (
+        f"{describe(workers, 200)}: a key written like a point's label sits exactly on that "
+        f"point and goes to its worker; {len(wrong)} of {len(on_points)} did not, e.g. "
+        f"{'; '.join(wrong[:3])}"
+    )
+
+
+def test_rings_are_independent():
+    """several rings at once: changing one changes no other"""
+    workers = ["oak", "elm", "ash"]
+    ring, other, wider = new_ring(20, workers), new_ring(20, workers), new_ring(40, ["ash"])
+    ring.add_worker("yew")
+    ring.remove_worker("oak")
+    for name, checked, members, points in (
+        ("a second ring", other, workers, 20),
+        ("a ring of ash alone with 40 points", wider, ["ash"], 40),
+    ):
+        problem = mismatches(checked, members, points, KEYS)
+        assert not problem, (
+            f"after 'yew' joined and 'oak' left one ring of {describe(workers, 20)}, "
+            f"{name} should be untouched: {problem}"
+        )
+
+
+def test_arguments_by_name():
+    """the arguments may be passed by the names the contract gives them"""
+    from ring import HashRing
+
+    ring = HashRing(points_per_worker=10)
+    ring.add_worker(worker_id="oak")
+    ring.add_worker(worker_id="elm")
+    ring.remove_worker(worker_id="elm")
+    wrong = [key for key in KEYS[:50] if ring.worker_for(key=key) != "oak"]
+    assert not wrong, (
+        "HashRing(points_per_worker=10), add_worker(worker_id='oak'), "
+        "add_worker(worker_id='elm'), remove_worker(worker_id='elm'): worker_for(key=...) "
+        f"should give 'oak' for every key; it did not for {len(wrong)} of 50, e.g. {wrong[:3]}"
+    )

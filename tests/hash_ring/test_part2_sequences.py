@@ -1,0 +1,146 @@
+"""Spec test for hash_ring: generated call sequences against a model of the contract.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+Several rings at once get generated calls — workers with awkward ids (one id
+a prefix of another, ids differing only in case, the real collisions of
+tests/hash_ring/model.py, the longest ids), removals of workers on the ring
+and off it, workers removed and added again, keys of every shape and keys
+sitting exactly on a point — and every call is compared with the model. A
+failure is shrunk to the smallest sequence of calls that still breaks the
+contract, shown as lines to paste into python3.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+
+from tests.harness.differential import (
+    ANYTHING,
+    Integers,
+    Machine,
+    Text,
+    booleans,
+    code,
+    explore,
+    pick,
+    returns,
+    rule,
+)
+from tests.hash_ring.model import COLLISIONS, Ring, label
+
+COLLIDING = [worker for pair in COLLISIONS for worker, _ in pair]
+# Worker ids: what the contract allows (1 to 30 of letters, digits, - and _),
+# most often ids that trip implementations up.
+ID_ALPHABET = "aA0_-" + string.ascii_letters + string.digits
+AWKWARD_IDS = ["a", "A", "c1", "c10", "w-1", "w_1", "Z" * 30, *COLLIDING]
+IDS = Text(ID_ALPHABET, min_size=1, max_size=30, common=AWKWARD_IDS)
+# Keys: any text of up to 100 characters; most often ones on a colliding point.
+AWKWARD_KEYS = ["", " ", "x" * 100, "é中🙂", *(label(w, i) for pair in COLLISIONS for w, i in pair)]
+KEYS = Text("ka0 :é中🙂\t", max_size=100, common=AWKWARD_KEYS)
+# Up to 200 points per worker; 160 reaches the point of every colliding pair.
+POINTS = pick(1, 2, 3, 7, 160, 200)
+WHICH = Integers(0, 2)
+
+
+@dataclass
+class Live:
+    name: str
+    learner: object
+    model: Ring
+
+
+def has_rings(machine: Rings) -> bool:
+    return bool(machine.live)
+
+
+class Rings(Machine):
+    modules = ("ring", "ringhash")
+    imports = "from ring import HashRing"
+
+    def setup(self, module) -> None:
+        self.new = module.HashRing
+        self.live: list[Live] = []
+
+    def at(self, which: int) -> Live:
+        return self.live[which % len(self.live)]
+
+    @rule(points=POINTS, by_name=booleans())
+    def create(self, points: int, by_name: bool) -> None:
+        name = f"ring{len(self.live) + 1}"
+        argument = f"points_per_worker={points}" if by_name else str(points)
+        learner = self.script.call(
+            f"{name} = HashRing({argument})",
+            lambda: self.new(points_per_worker=points) if by_name else self.new(points),
+            returns(ANYTHING),
+            show=False,
+        )
+        self.live.append(Live(name, learner, Ring(points)))
+
+    @rule(weight=3, when=has_rings, which=WHICH, worker=IDS, by_name=booleans())
+    def add_worker(self, which: int, worker: str, by_name: bool) -> None:
+        live = self.at(which)
+        if worker in live.model.workers:
+            return  # the contract never adds a worker already on the ring
+        live.model.add_worker(worker)
+        argument = f"worker_id={code(worker)}" if by_name else code(worker)
+        self.script.call(
+            f"{live.name}.add_worker({argument})",
+            lambda: (
+                live.learner.add_worker(worker_id=worker)
+                if by_name
+                else live.learner.add_worker(worker)
+            ),
+            returns(None),
+            show=False,
+        )
+
+    @rule(when=has_rings, which=WHICH, pair=Integers(0, len(COLLISIONS) - 1), swap=booleans())
+    def add_a_colliding_pair(self, which: int, pair: int, swap: bool) -> None:
+        """Both workers of a real collision, in either order."""
+        workers = [worker for worker, _ in COLLISIONS[pair]]
+        for worker in reversed(workers) if swap else workers:
+            self.add_worker(which, worker, by_name=False)
+
+    @rule(weight=2, when=has_rings, which=WHICH, choice=Integers(0, 5), stranger=IDS)
+    def remove_worker(self, which: int, choice: int, stranger: str) -> None:
+        live = self.at(which)
+        workers = live.model.workers
+        worker = workers[choice] if choice < len(workers) else stranger
+        live.model.remove_worker(worker)
+        self.script.call(
+            f"{live.name}.remove_worker({code(worker)})",
+            lambda: live.learner.remove_worker(worker),
+            returns(None),
+            show=False,
+        )
+
+    @rule(weight=4, when=has_rings, which=WHICH, key=KEYS)
+    def worker_for(self, which: int, key: str) -> None:
+        live = self.at(which)
+        self.script.call(
+            f"{live.name}.worker_for({code(key)})",
+            lambda: live.learner.worker_for(key),
+            returns(live.model.worker_for(key)),
+        )
+
+    @rule(when=has_rings, which=WHICH, choice=Integers(0, 5), point=Integers(0, 199))
+    def worker_for_a_point(self, which: int, choice: int, point: int) -> None:
+        """A key that sits exactly on a point of a worker on the ring."""
+        live = self.at(which)
+        workers = live.model.workers
+        if not workers:
+            return
+        key = label(workers[choice % len(workers)], point % live.model.points_per_worker)
+        self.script.call(
+            f"{live.name}.worker_for({code(key)})",
+            lambda: live.learner.worker_for(key),
+            returns(live.model.worker_for(key)),
+        )
+
+
+def test_generated_call_sequences_follow_the_contract():
+    """every call of hundreds of generated call sequences, on several rings at once, does
+    what the contract says"""
+    explore(Rings, sequences=150, steps=25, seed=1)

@@ -1,0 +1,38 @@
+"""Correct designs other than the reference are graded Solved.
+
+The spec tests hold the contract, not the reference's internals: each kata
+keeps at least three other correct implementations (other containers, other
+names, lazy where the reference is eager) in tests/selftest/designs/<kata>/.
+A spec test that refused one of them would be testing a design, not the
+contract.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from tests.harness import catalog
+from tests.harness.layout import kata_names
+from tests.selftest.checking import learner_folder, make_check
+
+HERE = Path(__file__).parent / "designs"
+KATAS = [catalog.load(name) for name in kata_names()]
+DESIGNS = [(kata, design) for kata in KATAS for design in sorted((HERE / kata.name).iterdir())]
+
+
+def by_name(value) -> str:
+    return value.name
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_every_kata_has_three_other_designs(kata):
+    designs = [design for found, design in DESIGNS if found is kata]
+    assert len(designs) >= 3, f"{kata.name}: only {len(designs)} designs in {HERE / kata.name}"
+
+
+@pytest.mark.parametrize(("kata", "design"), DESIGNS, ids=by_name)
+def test_a_correct_design_is_solved(kata, design, tmp_path):
+    checked = make_check(kata.name, learner_folder(kata, design, tmp_path))
+    failing = {t["name"]: t["message"] for t in checked.result["tests"] if t["status"] != "pass"}
+    assert not failing, f"{kata.name}/{design.name} is refused: {failing}"
+    assert checked.result["status"] == "pass", checked.result["message"]

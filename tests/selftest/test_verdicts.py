@@ -1,0 +1,94 @@
+"""Verdicts are repeatable, and the kata's own tests are judged fairly, and only late.
+
+- The same folder gets the same report, byte for byte, whatever the hash
+  seed of the process that asks for it.
+- An own test that was emptied or loosened until it catches nothing is WEAK,
+  not "agrees".
+- Until every spec test passes, own tests are shown only as they run on the
+  learner's code: which one is wrong, and what it should expect, is the
+  learner's to find out.
+"""
+
+import pytest
+
+from tests.harness import catalog
+from tests.harness.layout import kata_names
+from tests.selftest.checking import committed_starter, make_check
+
+KATAS = [catalog.load(name) for name in kata_names()]
+ROUND_ROBIN = catalog.load("round_robin")
+OWN = ROUND_ROBIN.solution_dir / "test_round_robin.py"
+RECOVERED = "test_recovered_worker_rejoins_rotation"
+# The fixed test's last lines, and three ways to take its teeth out.
+FIXED_END = """    workers.set_available("B", True)
+    assert workers.assign() == "B"
+"""
+GUTTED = {
+    "emptied": None,
+    "last-assert-dropped": """    workers.set_available("B", True)
+""",
+    "either-answer": """    workers.set_available("B", True)
+    assert workers.assign() in ("B", "C")
+""",
+}
+
+
+def by_name(value) -> str:
+    return value.name
+
+
+def reference_with_own_tests(tmp_path, own_tests: str):
+    folder = tmp_path / "learner"
+    folder.mkdir()
+    (folder / "round_robin.py").write_bytes(
+        (ROUND_ROBIN.solution_dir / "round_robin.py").read_bytes()
+    )
+    (folder / "test_round_robin.py").write_text(own_tests, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+@pytest.mark.parametrize("side", ["starter", "reference"])
+def test_same_folder_same_report(kata, side, tmp_path):
+    folder = committed_starter(kata, tmp_path) if side == "starter" else kata.solution_dir
+    limit = 0.5 if side == "starter" else 2
+    reports = [
+        make_check(kata.name, folder, timeout=limit, env={"PYTHONHASHSEED": seed}).stdout
+        for seed in ("1", "2")
+    ]
+    assert reports[0] == reports[1], f"{kata.name} {side}: two checks gave different reports"
+
+
+@pytest.mark.parametrize("how", sorted(GUTTED))
+def test_an_own_test_without_teeth_is_weak(how, tmp_path):
+    text = OWN.read_text(encoding="utf-8")
+    assert FIXED_END in text, "test setup: the reference's own test has changed"
+    if GUTTED[how] is None:
+        start = text.index(f"def {RECOVERED}():")
+        end = text.index("\n\n\n", start)
+        gutted = text[:start] + f"def {RECOVERED}():\n    pass" + text[end:]
+    else:
+        gutted = text.replace(FIXED_END, GUTTED[how])
+    checked = make_check("round_robin", reference_with_own_tests(tmp_path, gutted))
+    own = {test["name"]: test for test in checked.result["own_tests"]}
+    assert own[RECOVERED]["status"] == "weak", own[RECOVERED]
+    assert "passes even on code that breaks what it is there to check" in own[RECOVERED]["message"]
+    others = {name: test["status"] for name, test in own.items() if name != RECOVERED}
+    assert set(others.values()) == {"pass"}, others
+    assert checked.result["status"] == "fail" and checked.exit_status != 0
+
+
+def test_own_tests_are_judged_only_once_every_spec_test_passes(tmp_path):
+    starter = make_check("round_robin", committed_starter(ROUND_ROBIN, tmp_path), timeout=0.5)
+    assert {test["status"] for test in starter.result["own_tests"]} == {"pending"}
+    assert (
+        "specified behaviour" not in starter.stdout
+        and "'B'" not in starter.stdout.split('"own_tests"')[1]
+    ), "the first report gives away what the wrong own test should expect"
+    wrong_test = (ROUND_ROBIN.starter_dir / "test_round_robin.py").read_text(encoding="utf-8")
+    fixed_code = reference_with_own_tests(tmp_path, wrong_test)
+    checked = make_check("round_robin", fixed_code, fmt="human")
+    words = " ".join(checked.stdout.split())
+    assert f"WRONG {RECOVERED}" in words
+    assert "expects 'C'; the specified behaviour gives 'B'" in words
+    assert checked.exit_status != 0
