@@ -105,9 +105,12 @@ def _check(args: argparse.Namespace) -> int:
 def _list() -> int:
     from tests.harness import catalog
 
-    for name in layout.kata_names():
-        kata = catalog.load(name)
-        print(f"{name:<16} {kata.description}")
+    try:
+        katas = [catalog.load(name) for name in layout.kata_names()]
+    except catalog.CatalogError as error:
+        return _refuse(str(error), "", as_json=False)
+    for kata in sorted(katas, key=lambda kata: (kata.order, kata.name)):
+        print(f"{kata.name:<16} {kata.description}")
     return SOLVED
 
 
@@ -124,7 +127,10 @@ def _variant(args: argparse.Namespace) -> int:
         return _refuse(
             f"{kata.name} has no defect {args.defect!r}; it has: {known}", kata.name, False
         )
-    folder = variants.build(kata, [defects[args.defect]], Path(args.folder))
+    try:
+        folder = variants.build(kata, [defects[args.defect]], Path(args.folder))
+    except catalog.CatalogError as error:
+        return _refuse(str(error), kata.name, as_json=False)
     print(f"wrote {folder}: grade it with make check KATA={kata.name} DIR={folder}")
     return SOLVED
 
