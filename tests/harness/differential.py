@@ -338,11 +338,22 @@ def rule(*, weight: int = 1, when: Callable[[object], object] | None = None, **a
     return mark
 
 
+@dataclass
+class Instance:
+    """An object both sides have: its name in the script, the learner's and the model's."""
+
+    name: str
+    learner: object
+    model: object
+
+
 class Machine:
     """Both sides of one generated sequence: subclass, and give it rules.
 
     `modules` are the learner's modules to import afresh, the first being
-    the one to test; `imports` is the script's first line.
+    the one to test; `imports` is the script's first line. `live` holds the
+    instances created so far: rules act on several at once, so that state
+    one instance leaks into another shows.
     """
 
     modules: tuple[str, ...] = ()
@@ -351,14 +362,28 @@ class Machine:
     def __init__(self) -> None:
         module = fresh(*self.modules)
         self.script = Script(module, self.imports)
+        self.live: list[Instance] = []
         self.setup(module)
 
     def setup(self, module: ModuleType) -> None:
         """Get ready for a sequence: `module` is the learner's, imported afresh."""
 
+    def at(self, which: int) -> Instance:
+        """One of the live instances; any int will do, so rules can draw it freely."""
+        return self.live[which % len(self.live)]
+
+    def name(self, prefix: str) -> str:
+        """The script's name for the next instance: ring1, ring2, ..."""
+        return f"{prefix}{len(self.live) + 1}"
+
     @classmethod
     def rules(cls) -> list[Rule]:
         return [member.rule for member in vars(cls).values() if hasattr(member, "rule")]
+
+
+def has_instances(machine: Machine) -> bool:
+    """A `when` for rules that act on an instance."""
+    return bool(machine.live)
 
 
 def fresh(*modules: str) -> ModuleType:

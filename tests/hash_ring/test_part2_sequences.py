@@ -14,16 +14,17 @@ contract, shown as lines to paste into python3.
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
 
 from tests.harness.differential import (
     ANYTHING,
+    Instance,
     Integers,
     Machine,
     Text,
     booleans,
     code,
     explore,
+    has_instances,
     pick,
     returns,
     rule,
@@ -44,31 +45,16 @@ POINTS = pick(1, 2, 3, 7, 160, 200)
 WHICH = Integers(0, 2)
 
 
-@dataclass
-class Live:
-    name: str
-    learner: object
-    model: Ring
-
-
-def has_rings(machine: Rings) -> bool:
-    return bool(machine.live)
-
-
 class Rings(Machine):
     modules = ("ring", "ringhash")
     imports = "from ring import HashRing"
 
     def setup(self, module) -> None:
         self.new = module.HashRing
-        self.live: list[Live] = []
-
-    def at(self, which: int) -> Live:
-        return self.live[which % len(self.live)]
 
     @rule(points=POINTS, by_name=booleans())
     def create(self, points: int, by_name: bool) -> None:
-        name = f"ring{len(self.live) + 1}"
+        name = self.name("ring")
         argument = f"points_per_worker={points}" if by_name else str(points)
         learner = self.script.call(
             f"{name} = HashRing({argument})",
@@ -76,9 +62,9 @@ class Rings(Machine):
             returns(ANYTHING),
             show=False,
         )
-        self.live.append(Live(name, learner, Ring(points)))
+        self.live.append(Instance(name, learner, Ring(points)))
 
-    @rule(weight=3, when=has_rings, which=WHICH, worker=IDS, by_name=booleans())
+    @rule(weight=3, when=has_instances, which=WHICH, worker=IDS, by_name=booleans())
     def add_worker(self, which: int, worker: str, by_name: bool) -> None:
         live = self.at(which)
         if worker in live.model.workers:
@@ -96,14 +82,14 @@ class Rings(Machine):
             show=False,
         )
 
-    @rule(when=has_rings, which=WHICH, pair=Integers(0, len(COLLISIONS) - 1), swap=booleans())
+    @rule(when=has_instances, which=WHICH, pair=Integers(0, len(COLLISIONS) - 1), swap=booleans())
     def add_a_colliding_pair(self, which: int, pair: int, swap: bool) -> None:
         """Both workers of a real collision, in either order."""
         workers = [worker for worker, _ in COLLISIONS[pair]]
         for worker in reversed(workers) if swap else workers:
             self.add_worker(which, worker, by_name=False)
 
-    @rule(weight=2, when=has_rings, which=WHICH, choice=Integers(0, 5), stranger=IDS)
+    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 5), stranger=IDS)
     def remove_worker(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
         workers = live.model.workers
@@ -116,7 +102,7 @@ class Rings(Machine):
             show=False,
         )
 
-    @rule(weight=4, when=has_rings, which=WHICH, key=KEYS)
+    @rule(weight=4, when=has_instances, which=WHICH, key=KEYS)
     def worker_for(self, which: int, key: str) -> None:
         live = self.at(which)
         self.script.call(
@@ -125,7 +111,7 @@ class Rings(Machine):
             returns(live.model.worker_for(key)),
         )
 
-    @rule(when=has_rings, which=WHICH, choice=Integers(0, 5), point=Integers(0, 199))
+    @rule(when=has_instances, which=WHICH, choice=Integers(0, 5), point=Integers(0, 199))
     def worker_for_a_point(self, which: int, choice: int, point: int) -> None:
         """A key that sits exactly on a point of a worker on the ring."""
         live = self.at(which)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from tests.harness.differential import (
     ANYTHING,
+    Instance,
     Integers,
     Lists,
     Machine,
@@ -23,6 +24,7 @@ from tests.harness.differential import (
     booleans,
     code,
     explore,
+    has_instances,
     outcome,
     pick,
     returns,
@@ -46,18 +48,11 @@ CHANGES = {
 
 
 @dataclass
-class Live:
-    """A dispatcher both sides have: its name in the script, and the caller's list."""
+class Live(Instance):
+    """A dispatcher both sides have, and the list its caller handed over."""
 
-    name: str
-    learner: object
-    model: Dispatcher
     list_name: str
     callers_list: list[str]
-
-
-def has_dispatchers(machine: Dispatchers) -> bool:
-    return bool(machine.live)
 
 
 class Dispatchers(Machine):
@@ -66,11 +61,7 @@ class Dispatchers(Machine):
 
     def setup(self, module) -> None:
         self.new = module.RoundRobinWorkers
-        self.live: list[Live] = []
         self.lists = 0
-
-    def at(self, which: int) -> Live:
-        return self.live[which % len(self.live)]
 
     @rule(workers=Lists(IDS, max_size=7), by_name=booleans())
     def create(self, workers: list[str], by_name: bool) -> None:
@@ -87,7 +78,7 @@ class Dispatchers(Machine):
         if expected.raised is not None:
             self.script.call(f"RoundRobinWorkers({argument})", create, expected)
             return
-        name = f"rr{len(self.live) + 1}"
+        name = self.name("rr")
         learner = self.script.call(
             f"{name} = RoundRobinWorkers({argument})", create, returns(ANYTHING), show=False
         )
@@ -95,7 +86,7 @@ class Dispatchers(Machine):
 
     @rule(
         weight=3,
-        when=has_dispatchers,
+        when=has_instances,
         which=WHICH,
         choice=Integers(0, 7),
         stranger=IDS,
@@ -117,7 +108,7 @@ class Dispatchers(Machine):
         expected = outcome(lambda: live.model.set_available(worker, available))
         self.script.call(f"{live.name}.set_available({text})", call, expected, show=False)
 
-    @rule(when=has_dispatchers, which=WHICH, available=booleans())
+    @rule(when=has_instances, which=WHICH, available=booleans())
     def set_everyone(self, which: int, available: bool) -> None:
         """The whole pool goes down or comes back: every worker in turn."""
         live = self.at(which)
@@ -130,7 +121,7 @@ class Dispatchers(Machine):
                 show=False,
             )
 
-    @rule(weight=3, when=has_dispatchers, which=WHICH, times=IN_A_ROW)
+    @rule(weight=3, when=has_instances, which=WHICH, times=IN_A_ROW)
     def assign(self, which: int, times: int) -> None:
         live = self.at(which)
         expected = [returns(live.model.assign()) for _ in range(times)]
@@ -139,7 +130,7 @@ class Dispatchers(Machine):
         else:
             self.script.repeat(f"{live.name}.assign()", live.learner.assign, expected)
 
-    @rule(when=has_dispatchers, which=WHICH, change=pick(*CHANGES))
+    @rule(when=has_instances, which=WHICH, change=pick(*CHANGES))
     def change_callers_list(self, which: int, change: str) -> None:
         live = self.at(which)
         text, apply = CHANGES[change]

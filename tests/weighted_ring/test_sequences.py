@@ -15,16 +15,16 @@ paste into python3.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tests.harness.differential import (
     ANYTHING,
+    Instance,
     Integers,
     Machine,
     Text,
     booleans,
     code,
     explore,
+    has_instances,
     outcome,
     pick,
     returns,
@@ -63,28 +63,13 @@ CHANGES = {
 }
 
 
-@dataclass
-class Live:
-    name: str
-    learner: object
-    model: Ring
-
-
-def has_rings(machine: Rings) -> bool:
-    return bool(machine.live)
-
-
 class Rings(Machine):
     modules = ("weighted_ring",)
     imports = "from weighted_ring import ConsistentHashRing"
 
     def setup(self, module) -> None:
         self.new = module.ConsistentHashRing
-        self.live: list[Live] = []
         self.lists = 0
-
-    def at(self, which: int) -> Live:
-        return self.live[which % len(self.live)]
 
     @rule(virtuals=VIRTUALS, hashed=pick(*HASHES), by_name=booleans())
     def create(self, virtuals: object, hashed: str, by_name: bool) -> None:
@@ -102,13 +87,13 @@ class Rings(Machine):
         if expected.raised is not None:
             self.script.call(f"ConsistentHashRing({arguments})", create, expected)
             return
-        name = f"ring{len(self.live) + 1}"
+        name = self.name("ring")
         learner = self.script.call(
             f"{name} = ConsistentHashRing({arguments})", create, returns(ANYTHING), show=False
         )
-        self.live.append(Live(name, learner, expected.value))
+        self.live.append(Instance(name, learner, expected.value))
 
-    @rule(weight=3, when=has_rings, which=WHICH, node=IDS, heavy=WEIGHTS, by_name=booleans())
+    @rule(weight=3, when=has_instances, which=WHICH, node=IDS, heavy=WEIGHTS, by_name=booleans())
     def add_node(self, which: int, node: str, heavy: object, by_name: bool) -> None:
         live = self.at(which)
         kwargs = {} if heavy == "default" else {"weight": heavy}
@@ -123,13 +108,13 @@ class Rings(Machine):
         expected = outcome(lambda: live.model.add_node(node, **kwargs))
         self.script.call(f"{live.name}.add_node({written})", call, expected, show=False)
 
-    @rule(when=has_rings, which=WHICH, family=Integers(0, len(LOOK_ALIKES) - 1))
+    @rule(when=has_instances, which=WHICH, family=Integers(0, len(LOOK_ALIKES) - 1))
     def add_look_alikes(self, which: int, family: int) -> None:
         """A family of ids alike enough to be mixed up, each with weight 1."""
         for node in LOOK_ALIKES[family]:
             self.add_node(which, node, 1, by_name=False)
 
-    @rule(weight=2, when=has_rings, which=WHICH, choice=Integers(0, 5), stranger=IDS)
+    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 5), stranger=IDS)
     def remove_node(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
         nodes = list(live.model.weights)
@@ -140,7 +125,7 @@ class Rings(Machine):
             returns(live.model.remove_node(node)),
         )
 
-    @rule(weight=3, when=has_rings, which=WHICH, key=KEYS)
+    @rule(weight=3, when=has_instances, which=WHICH, key=KEYS)
     def get_node(self, which: int, key: str) -> None:
         live = self.at(which)
         self.script.call(
@@ -149,7 +134,7 @@ class Rings(Machine):
             returns(live.model.get_node(key)),
         )
 
-    @rule(weight=3, when=has_rings, which=WHICH, key=KEYS, count=COUNTS, then=pick(*CHANGES))
+    @rule(weight=3, when=has_instances, which=WHICH, key=KEYS, count=COUNTS, then=pick(*CHANGES))
     def get_nodes(self, which: int, key: str, count: int, then: str) -> None:
         live = self.at(which)
         expected = outcome(lambda: live.model.get_nodes(key, count))
