@@ -29,7 +29,7 @@ class ConsistentHashRing:
     ) -> None:
         _require_positive_int("virtuals_per_weight", virtuals_per_weight)
         self._virtuals_per_weight = virtuals_per_weight
-        self._hash64 = hash64 or default_hash64
+        self._hash64 = default_hash64 if hash64 is None else hash64
         self._weights: dict[str, int] = {}
         # Token hash -> token id, and the hashes in ring order for lookups.
         self._ring: dict[int, str] = {}
@@ -40,10 +40,12 @@ class ConsistentHashRing:
         _require_positive_int("weight", weight)
         if node_id in self._weights:
             raise ValueError(f"node {node_id!r} is already on the ring")
-        self._weights[node_id] = weight
+        placed = {}
         for i in range(weight * self._virtuals_per_weight):
             token_id = f"{node_id}#{i}"
-            self._ring[self._hash64(token_id)] = token_id
+            placed[self._hash64(token_id)] = token_id
+        self._weights[node_id] = weight
+        self._ring.update(placed)
         self._hashes = sorted(self._ring)
 
     def remove_node(self, node_id: str) -> bool:

@@ -43,7 +43,8 @@ class ConsistentHashRing:
     ) -> None:
         _require_positive_int("virtuals_per_weight", virtuals_per_weight)
         self._virtuals_per_weight = virtuals_per_weight
-        self._hash64 = hash64 or default_hash64
+        # `is None`, not `or`: a hash64 that happens to be falsy is still the one given.
+        self._hash64 = default_hash64 if hash64 is None else hash64
         self._weights: dict[str, int] = {}
         self._tokens: list[tuple[int, str, str]] = []
 
@@ -52,9 +53,11 @@ class ConsistentHashRing:
         _require_positive_int("weight", weight)
         if node_id in self._weights:
             raise ValueError(f"node {node_id!r} is already on the ring")
-        self._weights[node_id] = weight
         token_ids = (f"{node_id}#{i}" for i in range(weight * self._virtuals_per_weight))
-        self._tokens.extend((self._hash64(token_id), token_id, node_id) for token_id in token_ids)
+        # Every hash first: if hash64 raises, the ring is left as it was.
+        tokens = [(self._hash64(token_id), token_id, node_id) for token_id in token_ids]
+        self._weights[node_id] = weight
+        self._tokens.extend(tokens)
         self._tokens.sort()
 
     def remove_node(self, node_id: str) -> bool:

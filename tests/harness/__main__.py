@@ -9,7 +9,7 @@ Exit status: 0 solved, 1 not solved (failures or an error in the learner's
 code), 2 the command itself was wrong (unknown kata, bad folder or limit).
 
 A check starts its grading child before anything else is loaded (see
-tests.harness.supervisor); the rest of the grader is imported meanwhile.
+tests.harness.grading); the rest of the grader is imported meanwhile.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import json
 import sys
 from pathlib import Path
 
-from tests.harness import layout, supervisor
+from tests.harness import grading, layout, wording
 
 SOLVED, NOT_SOLVED, USAGE = 0, 1, 2
 
@@ -79,27 +79,26 @@ def _refuse(message: str, kata: str, as_json: bool) -> int:
 def _check(args: argparse.Namespace) -> int:
     as_json = args.format == "json"
     if not layout.is_kata(args.kata):
-        from tests.harness import catalog
-
-        return _refuse(catalog.unknown(args.kata), args.kata, as_json)
+        return _refuse(wording.unknown_kata(args.kata, layout.kata_names()), args.kata, as_json)
     folder = Path(args.dir) if args.dir else layout.KATAS / args.kata
     if not folder.is_dir():
-        return _refuse(f"DIR={args.dir} is not a folder", args.kata, as_json)
+        return _refuse(wording.not_a_folder(args.dir), args.kata, as_json)
 
-    with supervisor.Check(args.kata, folder, args.timeout, args.check_timeout) as check:
+    with grading.Check(args.kata, folder, args.timeout, args.check_timeout) as check:
         from tests.harness import catalog, report
+        from tests.harness.protocol import Status
 
         try:
             kata = catalog.load(args.kata)
         except catalog.CatalogError as error:
             return _refuse(str(error), args.kata, as_json)
-        grading = check.finish(kata)
+        graded = check.finish(kata)
     if as_json:
-        print(report.as_json(grading))
+        print(report.as_json(graded))
     else:
         rerun = f"make check KATA={kata.name}" + (f" DIR={args.dir}" if args.dir else "")
-        print(report.as_text(grading, rerun))
-    return SOLVED if grading.status == "pass" else NOT_SOLVED
+        print(report.as_text(graded, rerun))
+    return SOLVED if graded.status is Status.PASS else NOT_SOLVED
 
 
 def _list() -> int:
@@ -123,15 +122,13 @@ def _variant(args: argparse.Namespace) -> int:
         return _refuse(str(error), args.kata, as_json=False)
     defects = {defect.id: defect for defect in kata.defects}
     if args.defect not in defects:
-        known = ", ".join(defects) or "none"
-        return _refuse(
-            f"{kata.name} has no defect {args.defect!r}; it has: {known}", kata.name, False
-        )
+        message = wording.unknown_defect(kata.name, args.defect, list(defects))
+        return _refuse(message, kata.name, as_json=False)
     try:
         folder = variants.build(kata, [defects[args.defect]], Path(args.folder))
     except catalog.CatalogError as error:
         return _refuse(str(error), kata.name, as_json=False)
-    print(f"wrote {folder}: grade it with make check KATA={kata.name} DIR={folder}")
+    print(wording.variant_written(kata.name, folder))
     return SOLVED
 
 

@@ -11,12 +11,17 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.harness import wording
 from tests.harness.layout import KATAS, METADATA, SOLUTIONS, SPECS, is_kata, kata_names
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - pytest itself depends on tomli before 3.11
     import tomli as tomllib
+
+
+# The version of kata.toml's shape this grader reads.
+FORMAT_VERSION = 1
 
 
 class CatalogError(Exception):
@@ -134,16 +139,11 @@ def tests_in(path: Path) -> list[str]:
     ]
 
 
-def unknown(name: str) -> str:
-    """What to tell someone who asked for a kata that does not exist."""
-    which = f"unknown kata {name!r}" if name else "no kata given (KATA=<kata>)"
-    return f"{which}; the katas are: {', '.join(kata_names()) or 'none'}"
-
-
-def load(name: str) -> Kata:
-    if not is_kata(name):
-        raise CatalogError(unknown(name))
-    path = SPECS / name / METADATA
+def load(name: str, specs: Path = SPECS) -> Kata:
+    """The kata `name`, from specs/<name>/kata.toml; CatalogError, one line, if it cannot be."""
+    if specs == SPECS and not is_kata(name):
+        raise CatalogError(wording.unknown_kata(name, kata_names()))
+    path = specs / name / METADATA
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
@@ -156,30 +156,49 @@ def load(name: str) -> Kata:
 
 
 def _kata(name: str, data: dict) -> Kata:
+    """A kata from its kata.toml: every field, what it is for, and its default."""
+    # The shape of the file; raised when a field changes meaning or goes away.
+    if data.get("format_version") != FORMAT_VERSION:
+        raise ValueError(
+            f"format_version must be {FORMAT_VERSION}, not {data.get('format_version')!r}"
+        )
+    # "planted": the starter is the reference with every bug applied (checked);
+    # "rewritten": the starter is written by hand.
     starter = data.get("starter", "planted")
     if starter not in ("planted", "rewritten"):
         raise ValueError(f"starter must be 'planted' or 'rewritten', not {starter!r}")
+    # The starter's bugs, each a single-bug variant of the reference.
     defects = [_defect(entry, planted=True) for entry in data.get("bugs", [])]
+    # Further wrong versions that prove each sentence of the contract is held.
     defects += [_defect(entry, planted=False) for entry in data.get("mutants", [])]
     code_defects = {defect.id for defect in defects if not defect.in_own_tests}
-    duties = tuple(_own_test(entry, code_defects) for entry in data.get("own_test", []))
     return Kata(
         name=name,
+        # Atop the report and in make list.
         title=data["title"],
+        # One line in make list: no spoilers.
         description=data["description"],
+        # The kata's place in the learning order.
         order=int(data["order"]),
+        # The module names imported from the learner's folder, and from nowhere else.
         modules=tuple(data["modules"]),
+        # Files handed over unchanged: identical in katas/ and solutions/.
         given=tuple(data.get("given", ())),
+        # The kata's own test file, if it has one.
         own_tests=data.get("own_tests"),
-        own_test_duties=duties,
+        # What each of those tests must still catch (see OwnTest).
+        own_test_duties=tuple(_own_test(entry, code_defects) for entry in data.get("own_test", [])),
+        # The time the kata is meant to take, shown in the report.
         time_box_minutes=int(data["time_box_minutes"]),
         starter_is_planted=starter == "planted",
+        # Spec test files none of whose tests may pass on the starter.
         starter_fails_every_test_in=tuple(data.get("starter_fails_every_test_in", ())),
         defects=tuple(defects),
     )
 
 
 def _own_test(entry: dict, code_defects: set[str]) -> OwnTest:
+    """An [[own_test]]: `name` of the test, `checks` in words, `catches` defect ids."""
     unknown_ids = set(entry["catches"]) - code_defects
     if unknown_ids or not entry["catches"]:
         raise ValueError(
@@ -190,6 +209,9 @@ def _own_test(entry: dict, code_defects: set[str]) -> OwnTest:
 
 
 def _defect(entry: dict, planted: bool) -> Defect:
+    """A [[bugs]] or [[mutants]] entry: `edits` to `file` of the reference, the tests
+    they must fail (`caught_by`), and a one-line `summary` (a spoiler: never shown
+    in katas/)."""
     return Defect(
         id=entry["id"],
         file=entry["file"],

@@ -8,7 +8,7 @@ planning the test groups and starting pytest cost almost nothing more.
 
 from __future__ import annotations
 
-import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -17,14 +17,15 @@ import pytest
 
 from tests.harness import catalog, variants
 from tests.harness.layout import ROOT
-from tests.harness.plugin import Grading
+from tests.harness.plugin import GradingPlugin
+from tests.harness.protocol import Group, Planned, Request, Role, encode
 
 # Built-in plugins a grading never uses: a few milliseconds less start-up.
 UNUSED_PLUGINS = ("doctest", "pastebin", "junitxml", "stepwise", "setuponly", "setupplan")
 
 
-def plan(kata: catalog.Kata, folder: Path, work: Path) -> tuple[list[dict], list[str]]:
-    """The test groups, each with the folder its modules come from, and the files to run.
+def plan(kata: catalog.Kata, folder: Path, work: Path) -> tuple[list[Group], Path | None]:
+    """The test groups, and the copy of the learner's own test file (None if there is none).
 
     The learner's own test file runs from copies: against the reference, against
     the learner's code, and against each single-defect variant one of its tests
@@ -33,61 +34,63 @@ def plan(kata: catalog.Kata, folder: Path, work: Path) -> tuple[list[dict], list
     They are made once per check, so a child restarted after a kill runs the
     same file even if the learner has saved it meanwhile.
     """
-    groups = [{"name": "spec", "tests": str(kata.spec_dir), "source": str(folder)}]
-    paths = [str(path) for path in kata.spec_files]
-    own = folder / kata.own_tests if kata.own_tests else None
-    if own is None or not own.is_file():
-        return groups, paths
-    runs: list[tuple[str, Path, list[str] | None]] = [
-        ("own_reference", kata.solution_dir, None),
-        ("own_yours", folder, None),
-    ]
+    groups = [Group(Role.SPEC, kata.spec_dir, folder)]
+    snapshot = work / "own_tests" / kata.own_tests if kata.own_tests else None
+    if snapshot is not None and not snapshot.exists():
+        if not (folder / kata.own_tests).is_file():
+            return groups, None
+        snapshot.parent.mkdir()
+        shutil.copyfile(folder / kata.own_tests, snapshot)
+    if snapshot is None:
+        return groups, None
+    runs = [Group(Role.OWN_REFERENCE, work / "reference", kata.solution_dir)]
+    runs.append(Group(Role.OWN_YOURS, work / "yours", folder))
     for defect_id, tests in _duties_by_defect(kata).items():
         variant = work / "variants" / defect_id
         if not variant.exists():
             variants.build(kata, [kata.defect(defect_id)], variant)
-        runs.append((f"own_on:{defect_id}", variant, tests))
-    for name, source, only in runs:
-        copy = work / name.replace(":", "-") / own.name
+        runs.append(Group(Role.OWN_VARIANT, work / f"on-{defect_id}", variant, defect_id, tests))
+    for group in runs:
+        copy = group.tests / snapshot.name
         if not copy.exists():
-            copy.parent.mkdir(exist_ok=True)
-            shutil.copyfile(own, copy)
-        groups.append(
-            {"name": name, "tests": str(copy.parent), "source": str(source), "only": only}
-        )
-        paths.append(str(copy))
-    return groups, paths
+            group.tests.mkdir(exist_ok=True)
+            shutil.copyfile(snapshot, copy)
+    return groups + runs, snapshot
 
 
-def _duties_by_defect(kata: catalog.Kata) -> dict[str, list[str]]:
+def _duties_by_defect(kata: catalog.Kata) -> dict[str, tuple[str, ...]]:
     """For each defect some own test must catch, the own tests that must."""
-    duties: dict[str, list[str]] = {}
+    duties: dict[str, tuple[str, ...]] = {}
     for duty in kata.own_test_duties:
         for defect_id in duty.catches:
-            duties.setdefault(defect_id, []).append(duty.name)
+            duties[defect_id] = (*duties.get(defect_id, ()), duty.name)
     return duties
 
 
 def main(request_file: str) -> int:
-    request = json.loads(Path(request_file).read_text(encoding="utf-8"))
-    kata = catalog.load(request["kata"])
-    folder, work = Path(request["folder"]), Path(request["work"])
-    groups, paths = plan(kata, folder, work)
-    grading = Grading(
-        events_fd=request["events_fd"],
-        stack_file=work / "stack.txt",
-        limit=request["timeout"],
+    request = Request.read(Path(request_file))
+    kata = catalog.load(request.kata)
+    groups, snapshot = plan(kata, request.folder, request.work)
+    os.write(request.events_fd, encode(Planned(str(snapshot or ""))))
+    plugin = GradingPlugin(
+        events_fd=request.events_fd,
+        stack_file=request.stack_file,
+        limit=request.limit,
         modules=list(kata.modules),
-        yours=folder,
+        yours=request.folder,
         groups=groups,
-        skip=request["skip"],
+        skip=request.skip,
     )
     # A broken own-test file must not stop the spec tests from running.
     args = ["-q", "--continue-on-collection-errors"]
     args += ["-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT)]
     args += ["-p", "pytest_timeout", *(f"-pno:{name}" for name in UNUSED_PLUGINS)]
-    args += ["-o", f"timeout={request['timeout']}", "-o", "timeout_method=signal", *paths]
-    return pytest.main(args, plugins=[grading])
+    args += ["-o", f"timeout={request.limit}", "-o", "timeout_method=signal"]
+    paths = [str(path) for path in kata.spec_files]
+    paths += [
+        str(group.tests / snapshot.name) for group in groups if snapshot and group.role != Role.SPEC
+    ]
+    return pytest.main([*args, *paths], plugins=[plugin])
 
 
 if __name__ == "__main__":

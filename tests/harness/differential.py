@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from tests.harness import explain
+from tests.harness import places, wording
 
 # Values longer than this are cut in the words of a report, never in its code.
 SHOWN = 60
@@ -94,7 +94,10 @@ def outcome(call: Callable[[], object], folder: Path | None = None) -> Outcome:
     try:
         return Outcome(call())
     except Exception as error:
-        detail = explain.exception(error, folder) if folder else type(error).__name__
+        if folder is None:
+            detail = type(error).__name__
+        else:
+            detail = wording.exception(error, places.raised(error, folder), places.last_line(error))
         return Outcome(raised=type(error), detail=detail)
 
 
@@ -189,9 +192,9 @@ class Script:
         did = f"it raised {got.detail}" if got.raised is not None else f"it gave {shown(got.value)}"
         body = "\n".join(f"    {line}" for line in [*self.lines, f"{text}  # <- here"])
         return (
-            "The smallest sequence of calls found that breaks the contract "
-            "(paste it into python3 started in the folder of your code):\n"
-            f"{body}\nThe last call {should}; {did}."
+            "The smallest sequence of calls found that breaks the contract (paste it into "
+            "PYTHONHASHSEED=0 python3, started in the folder of your code, as the grader "
+            f"runs it):\n{body}\nThe last call {should}; {did}."
         )
 
 
@@ -318,6 +321,7 @@ class Rule:
     weight: int
     arguments: dict[str, Draw]
     when: Callable[[object], object] | None
+    macro: bool = False  # the method returns steps of other rules instead of acting
 
     def enabled(self, machine: Machine) -> bool:
         return self.when is None or bool(self.when(machine))
@@ -333,6 +337,22 @@ def rule(*, weight: int = 1, when: Callable[[object], object] | None = None, **a
 
     def mark(method: Callable) -> Callable:
         method.rule = Rule(method.__name__, weight, arguments, when)
+        return method
+
+    return mark
+
+
+def macro(*, weight: int = 1, when: Callable[[object], object] | None = None, **arguments: Draw):
+    """Make a method a rule that stands for several steps of other rules.
+
+    The method returns those steps, as (rule name, arguments) pairs, and does
+    nothing itself; they are recorded one by one, so that shrinking can drop
+    any of them. Use it to make a situation likely (a family of look-alike
+    ids, a whole pool going down) without making its repro longer.
+    """
+
+    def mark(method: Callable) -> Callable:
+        method.rule = Rule(method.__name__, weight, arguments, when, macro=True)
         return method
 
     return mark
@@ -415,17 +435,23 @@ def explore(machine: type[Machine], sequences: int, steps: int, seed: int) -> No
     """
     rng = random.Random(seed)
     rules = machine.rules()
+    by_name = {chosen.name: chosen for chosen in rules}
     for _ in range(sequences):
         state, done = machine(), []
         for _ in range(rng.randint(1, steps)):
             enabled = [chosen for chosen in rules if chosen.enabled(state)]
             chosen = rng.choices(enabled, weights=[r.weight for r in enabled])[0]
             arguments = {name: draw.draw(rng) for name, draw in chosen.arguments.items()}
-            done.append((chosen, arguments))
-            try:
-                getattr(state, chosen.name)(**arguments)
-            except Broken as broken:
-                raise _shrink(machine, done, broken) from None
+            expanded = [(chosen, arguments)]
+            if chosen.macro:
+                steps_of = getattr(state, chosen.name)(**arguments)
+                expanded = [(by_name[name], step) for name, step in steps_of]
+            for step in expanded:
+                done.append(step)
+                try:
+                    getattr(state, step[0].name)(**step[1])
+                except Broken as broken:
+                    raise _shrink(machine, done, broken) from None
 
 
 def _shrink(machine: type[Machine], steps: list[Step], found: Broken) -> Broken:

@@ -8,11 +8,15 @@ KATAS = ROOT / "katas"
 SOLUTIONS = ROOT / "solutions"
 SPECS = ROOT / "tests"
 METADATA = "kata.toml"
+# Folders of tests/ that hold the grader and the self-tests, never a kata.
+RESERVED = frozenset({"harness", "selftest"})
 
 
 def kata_names() -> list[str]:
-    return sorted(path.parent.name for path in SPECS.glob(f"*/{METADATA}"))
+    found = (path.parent.name for path in SPECS.glob(f"*/{METADATA}"))
+    return sorted(name for name in found if name not in RESERVED)
 
 
 def is_kata(name: str) -> bool:
-    return bool(name) and "/" not in name and (SPECS / name / METADATA).is_file()
+    usable = bool(name) and "/" not in name and name not in RESERVED
+    return usable and (SPECS / name / METADATA).is_file()

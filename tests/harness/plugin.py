@@ -1,10 +1,10 @@
 """pytest plugin of the grading child process (see tests.harness.child).
 
 It resolves the kata's module names to the folder being graded and to nothing
-else, gives each test a fresh import of them, and writes one JSON line per
-event to a pipe the supervisor reads as it goes. Verdicts therefore survive
-the child being killed or killing itself; the supervisor decides what a
-missing verdict means.
+else, gives each test a fresh import of them, and writes one event per line
+(tests.harness.protocol) to a pipe the supervisor reads as it goes. Verdicts
+therefore survive the child being killed or killing itself; the grading
+decides what a missing verdict means.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
-import json
 import os
 import signal
 import sys
@@ -22,11 +21,23 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import explain
-
-# Outcomes from mildest to worst: a test's verdict is the worst of its phases.
-SEVERITY = ("pass", "fail", "timeout", "error")
-
+from tests.harness import places, timer, wording
+from tests.harness.protocol import (
+    SEVERITY,
+    Collected,
+    CollectError,
+    Event,
+    Group,
+    Item,
+    Probe,
+    ProbeError,
+    ProbeOk,
+    Result,
+    Role,
+    Start,
+    Status,
+    encode,
+)
 
 # Code objects of the learner's files, by (path, mtime, size): see CachedSourceLoader.
 _COMPILED: dict[tuple[str, int, int], object] = {}
@@ -78,7 +89,7 @@ class KataFinder(importlib.abc.MetaPathFinder):
             sys.modules.pop(name, None)
 
 
-class Grading:
+class GradingPlugin:
     """The plugin object itself, registered by tests.harness.child."""
 
     def __init__(
@@ -88,8 +99,8 @@ class Grading:
         limit: float,
         modules: list[str],
         yours: Path,
-        groups: list[dict],
-        skip: list[str],
+        groups: list[Group],
+        skip: tuple[str, ...],
     ) -> None:
         self.fd = events_fd
         # Learner code must not inherit the channel: a grandchild holding it
@@ -98,76 +109,79 @@ class Grading:
         # Where the supervisor can ask for the stack of code stuck past the limit.
         self.stack = stack_file.open("w")  # open for the whole run: faulthandler writes here
         faulthandler.register(signal.SIGUSR1, file=self.stack, all_threads=False)
-        self.limit = float(limit)
+        self.limit = limit
         self.modules = modules
         self.yours = yours
-        self.groups = [(Path(g["tests"]), g["name"], Path(g["source"])) for g in groups]
-        # Groups that run only some tests of their file: group name -> test names.
-        self.only = {g["name"]: set(g["only"]) for g in groups if g.get("only") is not None}
+        self.groups = groups
         self.skip = frozenset(skip)
         self.finder = KataFinder(modules)
         sys.meta_path.insert(0, self.finder)
         self.compared: tuple[str, object, object] | None = None
-        self.current: dict = {}
+        self.current: Result | None = None
 
-    def emit(self, event: str, **fields: object) -> None:
-        line = json.dumps({"event": event, **fields}, default=repr) + "\n"
-        os.write(self.fd, line.encode("utf-8"))
+    def emit(self, event: Event) -> None:
+        os.write(self.fd, encode(event))
 
-    def group_of(self, path: Path) -> tuple[str, Path, Path]:
-        """(group name, folder its modules come from, folder of its test files)."""
-        for tests, name, source in self.groups:
-            if path.is_relative_to(tests):
-                return name, source, tests
+    def group_of(self, path: Path) -> Group:
+        for group in self.groups:
+            if path.is_relative_to(group.tests):
+                return group
         raise LookupError(f"{path} belongs to no test group of the plan")
 
     def key(self, item: pytest.Item) -> str:
         # Not the nodeid: copies outside the rootdir get clashing nodeids.
-        group, _, tests = self.group_of(item.path)
-        return f"{group}:{item.path.relative_to(tests)}::{item.name}"
+        group = self.group_of(item.path)
+        return f"{group.name}:{item.path.relative_to(group.tests)}::{item.name}"
 
     # -- before collection: can the learner's modules be imported at all? --
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
+        """Import each of the learner's modules once, each within the per-test limit."""
         self.finder.use(self.yours)
         for module in self.modules:
-            self.emit("probe", module=module)
+            self.emit(Probe(module))
+            timer.arm(self.limit)
             try:
-                self._import_within_limit(module)
+                importlib.import_module(module)
             except BaseException as exc:  # the learner's import may raise anything
-                self.emit(
-                    "probe_error",
-                    message=explain.import_failure(exc, self.yours, module, self.limit),
-                )
+                self.emit(ProbeError(self._import_failure(exc, module)))
                 pytest.exit("the learner's code cannot be imported", returncode=3)
-        self.emit("probe_ok")
+            finally:
+                timer.disarm()
+        self.emit(ProbeOk())
 
-    def _import_within_limit(self, module: str) -> None:
-        _arm_time_limit(self.limit)
-        try:
-            importlib.import_module(module)
-        finally:
-            _disarm_time_limit()
+    def _import_failure(self, exc: BaseException, module: str) -> str:
+        if isinstance(exc, timer.TimeLimit):
+            return wording.endless_import(module, places.stuck(exc, self.yours), self.limit)
+        return wording.import_failure(
+            exc, module, places.raised(exc, self.yours), places.last_line(exc)
+        )
 
     # -- collection --
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_collectstart(self, collector: pytest.Collector) -> None:
+        """Serve a test module the kata's modules of its group."""
         if isinstance(collector, pytest.Module):
-            self.finder.use(self.group_of(collector.path)[1])
+            self.finder.use(self.group_of(collector.path).source)
 
     def pytest_exception_interact(self, node: pytest.Item | pytest.Collector, call, report) -> None:
+        """Report a test file that cannot be loaded, with its file and line."""
         if not isinstance(node, pytest.Module):
             return  # test failures are judged in pytest_runtest_makereport
-        group, _, tests = self.group_of(node.path)
+        group = self.group_of(node.path)
         # pytest wraps import and syntax errors of a test module in CollectError.
         cause = call.excinfo.value.__cause__ or call.excinfo.value
-        self.emit("collect_error", group=group, message=explain.collect_failure(cause, tests))
+        message = wording.collect_failure(
+            cause, places.raised(cause, group.tests), places.last_line(cause)
+        )
+        self.emit(CollectError(group.name, message))
 
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list) -> None:
+        """Leave out tests already judged, and those a group does not run."""
         dropped, pending = [], []
         for item in items:
-            only = self.only.get(self.group_of(item.path)[0])
+            only = self.group_of(item.path).only
             unplanned = only is not None and item.name not in only
             (dropped if unplanned or self.key(item) in self.skip else pending).append(item)
         if dropped:
@@ -175,104 +189,95 @@ class Grading:
             config.hook.pytest_deselected(items=dropped)
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
-        self.emit("collected", items=[self._describe(item) for item in session.items])
+        """Tell the supervisor which tests will run."""
+        self.emit(Collected(tuple(self._describe(item) for item in session.items)))
 
-    def _describe(self, item: pytest.Item) -> dict:
+    def _describe(self, item: pytest.Item) -> Item:
         doc = getattr(getattr(item, "function", None), "__doc__", None) or ""
-        return {
-            "key": self.key(item),
-            "name": item.name,
-            "group": self.group_of(item.path)[0],
-            "description": " ".join(doc.strip().split("\n\n")[0].split()),
-        }
+        description = " ".join(doc.strip().split("\n\n")[0].split())
+        return Item(self.key(item), item.name, self.group_of(item.path).name, description)
 
     # -- running --
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_timeout_set_timer(self, item: pytest.Item, settings: object) -> bool:
-        """Arm pytest-timeout's per-test limit with an alarm that raises explain.TimeLimit."""
-        _arm_time_limit(self.limit)
+        """Arm pytest-timeout's per-test limit with an alarm that raises timer.TimeLimit."""
+        timer.arm(self.limit)
         return True
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_timeout_cancel_timer(self, item: pytest.Item) -> bool:
         """Disarm the per-test limit."""
-        _disarm_time_limit()
+        timer.disarm()
         return True
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None):
-        self.current = {
-            "key": self.key(item),
-            "status": "pass",
-            "message": "",
-            "output": "",
-        }
-        self.emit("start", key=self.current["key"])
+        """Announce each test, and send its verdict once all its phases are done."""
+        key = self.key(item)
+        self.current = Result(key, Status.PASS)
+        self.emit(Start(key))
         result = yield
-        self.emit("result", **self.current)
+        self.emit(self.current)
         return result
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
-        self.finder.use(self.group_of(item.path)[1])
+        """Serve the test the kata's modules of its group, imported afresh."""
+        self.finder.use(self.group_of(item.path).source)
         self.compared = None
 
     def pytest_assertrepr_compare(self, op: str, left: object, right: object) -> None:
+        """Keep the two sides of the last failed comparison of the learner's own tests."""
         self.compared = (op, left, right)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo):
+        """Judge each phase that went wrong; the test's verdict is the worst of them."""
         report = yield
         if (report.failed or report.skipped) and call.excinfo is not None:
             status, message = self._judge(item, call.when, call.excinfo.value)
-            if SEVERITY.index(status) > SEVERITY.index(self.current["status"]):
-                self.current.update(status=status, message=message)
+            if SEVERITY.index(status) > SEVERITY.index(self.current.status):
+                self.current = Result(self.current.key, status, message, self.current.output)
         return report
 
-    def _judge(self, item: pytest.Item, when: str, exc: BaseException) -> tuple[str, str]:
-        group, source, _ = self.group_of(item.path)
+    def _judge(self, item: pytest.Item, when: str, exc: BaseException) -> tuple[Status, str]:
+        group = self.group_of(item.path)
         if isinstance(exc, (pytest.skip.Exception, pytest.xfail.Exception)):
             # A grading counts only what ran: a skip, even one raised by the
             # learner's code, is never a pass.
-            return "error", f"the test was skipped ({exc}) — only a test that runs can pass"
-        if isinstance(exc, explain.TimeLimit):
-            return "timeout", explain.timeout(exc, source, self.limit)
+            return Status.ERROR, wording.skipped(exc)
+        if isinstance(exc, timer.TimeLimit):
+            return Status.TIMEOUT, wording.timeout(places.stuck(exc, group.source), self.limit)
         if when != "call":
-            return "error", f"{when} failed: {explain.exception(exc, source)}"
-        if group == "own_reference":
-            return "fail", explain.disagreement(item.name, self.compared, exc)
-        if group != "spec":
-            # The learner's own assertion, on their code or a variant: its first line says enough.
-            return "fail", (str(exc).strip().splitlines() or [f"{item.name} failed"])[0]
+            return Status.ERROR, wording.phase_failed(when, self._exception(exc, group.source))
+        if group.role is Role.OWN_REFERENCE:
+            return Status.FAIL, self._disagreement(item, exc)
+        if group.role is not Role.SPEC:
+            return Status.FAIL, wording.first_line(exc, item.name)
         if isinstance(exc, (AssertionError, pytest.fail.Exception)):
-            return "fail", str(exc).strip() or f"{item.name} failed"
-        return "error", explain.exception(exc, source)
+            return Status.FAIL, wording.assertion(exc, item.name)
+        return Status.ERROR, self._exception(exc, group.source)
+
+    def _exception(self, exc: BaseException, source: Path) -> str:
+        return wording.exception(exc, places.raised(exc, source), places.last_line(exc))
+
+    def _disagreement(self, item: pytest.Item, exc: BaseException) -> str:
+        """What a learner's own test expected that the reference does not give.
+
+        The expectation is the side of the `==` written as a literal, whichever
+        side that is; without one, the assertion's first line is shown.
+        """
+        side = places.expected_side(item.path, exc) if self.compared else None
+        if self.compared and self.compared[0] == "==" and side is not None:
+            _, left, right = self.compared
+            expected, actual = (left, right) if side == "left" else (right, left)
+            return wording.disagreement(item.name, expected, actual)
+        return wording.disagreement_unclear(item.name, exc)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Keep what the learner's code printed, cut short."""
         output = (report.capstdout + report.capstderr).strip()
         if output:
-            self.current["output"] = explain.cut(output)
-
-    def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        self.emit("done")
-
-
-def _arm_time_limit(seconds: float) -> None:
-    """From now on, `seconds` of wall time raise explain.TimeLimit in the main thread.
-
-    pytest-timeout's own alarm raises pytest's Failed, which Hypothesis takes
-    for a failing example and runs again, and which is told apart from a real
-    failure only by its text. A type of our own is neither.
-    """
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise explain.TimeLimit(f"over the time limit of {seconds:g} s")
-
-    signal.signal(signal.SIGALRM, interrupt)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-
-
-def _disarm_time_limit() -> None:
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+            current = self.current
+            self.current = Result(current.key, current.status, current.message, wording.cut(output))

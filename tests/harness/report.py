@@ -1,9 +1,10 @@
-"""Render a grading for people (the default) or as one JSON document.
+"""Lay a grading out for people (the default) or as one JSON document.
 
 The JSON follows the shape of Exercism's test-runner results.json, with an
-`own_tests` list beside `tests`. In messages, lines indented by four spaces
-are Python code: the text report prints them flush left and unwrapped, so
-they can be pasted into python3 as they stand.
+`own_tests` list beside `tests` and a `version`. In messages, lines indented
+by four spaces are Python code: the text report prints them flush left and
+unwrapped, so they can be pasted into python3 as they stand. The words are
+tests.harness.wording's.
 """
 
 from __future__ import annotations
@@ -12,13 +13,11 @@ import json
 import textwrap
 from pathlib import Path
 
+from tests.harness import wording
 from tests.harness.layout import ROOT
-from tests.harness.results import Grading, Verdict
+from tests.harness.protocol import Status
+from tests.harness.verdicts import Grading, Verdict
 
-LABELS = {"pass": "PASS", "fail": "FAIL", "timeout": "TIMEOUT", "error": "ERROR"}
-# An own test once judged against the specification.
-JUDGED = {"pass": "agrees", "fail": "WRONG", "weak": "WEAK"}
-WIDTH = 88
 CODE = "    "
 # The JSON's shape; changed when a field changes meaning or goes away.
 JSON_VERSION = 2
@@ -26,23 +25,19 @@ JSON_VERSION = 2
 
 def as_json(grading: Grading) -> str:
     def test(verdict: Verdict) -> dict:
-        entry = {
-            "name": verdict.name,
-            "status": verdict.status,
-            "message": verdict.message,
-        }
+        entry = {"name": verdict.name, "status": verdict.status.value, "message": verdict.message}
         if verdict.description:
             entry["description"] = verdict.description
         if verdict.output:
             entry["output"] = verdict.output
         if verdict.on_your_code is not None:
-            entry["on_your_code"] = verdict.on_your_code
+            entry["on_your_code"] = verdict.on_your_code.value
         return entry
 
     document = {
         "version": JSON_VERSION,
         "kata": grading.kata.name,
-        "status": grading.status,
+        "status": grading.status.value,
         "message": "; ".join(filter(None, [grading.message, grading.own_tests_problem])),
         "tests": [test(verdict) for verdict in grading.tests],
         "own_tests": [test(verdict) for verdict in grading.own_tests],
@@ -62,33 +57,42 @@ def _detail(text: str, indent: int = 11) -> list[str]:
             continue
         lines += textwrap.wrap(
             paragraph,
-            WIDTH,
+            wording.WIDTH,
             initial_indent=" " * indent,
             subsequent_indent=" " * (indent + 2),
         ) or [""]
     return lines
 
 
+def _output(text: str, indent: int) -> list[str]:
+    """What the learner's code printed: wrapped, never taken for code."""
+    return [
+        line
+        for paragraph in text.splitlines() or [""]
+        for line in textwrap.wrap(paragraph, wording.WIDTH, initial_indent=" " * indent) or [""]
+    ]
+
+
 def as_text(grading: Grading, rerun: str) -> str:
     kata = grading.kata
-    lines = [
-        f"{kata.title} — grading {_shown(grading.folder)}",
-        f"(time box {kata.time_box_minutes} min · each test may take {grading.limit:g} s)",
-        "",
-    ]
-    if grading.status == "error" and not grading.tests:
-        lines += ["ERROR    no test could run", *_detail(grading.message), ""]
+    lines = wording.heading(
+        kata.title, _shown(grading.folder), kata.time_box_minutes, grading.limit
+    )
+    lines.append("")
+    if grading.status is Status.ERROR and not grading.tests:
+        lines += [f"{'ERROR':<8} {wording.NO_TEST_RAN}", *_detail(grading.message), ""]
         lines += _next_steps(grading, rerun)
         return "\n".join(lines)
 
-    lines.append("Spec tests")
+    lines.append(wording.SPEC_HEADING)
     for verdict in grading.tests:
-        lines.append(f"  {LABELS[verdict.status]:<8} {verdict.description or verdict.name}")
-        if verdict.status != "pass":
+        label = wording.LABELS[verdict.status.value]
+        lines.append(f"  {label:<8} {verdict.description or verdict.name}")
+        if verdict.status is not Status.PASS:
             lines += _detail(verdict.message)
-        if verdict.output and verdict.status != "pass":
-            lines += _detail("your code printed:", 11) + _detail(verdict.output, 13)
-    lines += ["", f"{grading.passed}/{len(grading.tests)} spec tests pass.", ""]
+        if verdict.output and verdict.status is not Status.PASS:
+            lines += _detail(wording.YOUR_OUTPUT, 11) + _output(verdict.output, 13)
+    lines += ["", f"{wording.spec_summary(grading.passed, len(grading.tests))}.", ""]
 
     if kata.own_tests:
         lines += _own_tests(grading)
@@ -97,69 +101,44 @@ def as_text(grading: Grading, rerun: str) -> str:
 
 
 def _own_tests(grading: Grading) -> list[str]:
-    name, total = grading.kata.own_tests, len(grading.own_tests)
-    if grading.spec_passed:
-        lines = [f"Your tests ({name}), checked against the specification"]
-        for verdict in grading.own_tests:
-            lines.append(
-                f"  {JUDGED.get(verdict.status, verdict.status.upper()):<8} {verdict.name}"
-            )
-            if verdict.status != "pass":
-                lines += _detail(verdict.message)
-        summary = f"{grading.own_agreeing}/{total} of your tests agree with the specification"
-        summary += f"; {grading.own_weak} of them weak." if grading.own_weak else "."
-    else:
-        lines = [f"Your tests ({name}), run on your code"]
-        for verdict in grading.own_tests:
-            lines.append(f"  {LABELS.get(verdict.on_your_code, 'ERROR'):<8} {verdict.name}")
-            if verdict.on_your_code != "pass":
-                lines += _detail(verdict.on_your_code_message)
-        summary = (
-            f"{grading.own_passing_on_your_code}/{total} of your tests pass on your code. "
-            "Once every spec test passes, each is also checked against the specification."
-        )
+    judged = grading.spec_passed
+    lines = [wording.own_heading(grading.kata.own_tests, judged)]
+    for verdict in grading.own_tests:
+        if judged:
+            label, message = wording.JUDGED.get(verdict.status.value, "ERROR"), verdict.message
+            shown = verdict.status is not Status.PASS
+        else:
+            status = verdict.on_your_code or Status.ERROR
+            label, message = wording.LABELS[status.value], verdict.on_your_code_message
+            shown = status is not Status.PASS
+        lines.append(f"  {label:<8} {verdict.name}")
+        if shown:
+            lines += _detail(message)
     if grading.own_tests_problem:
         lines += _detail(grading.own_tests_problem, 2)
     if grading.own_tests:
-        lines += ["", *textwrap.wrap(summary, WIDTH)]
+        closing = wording.own_closing(
+            grading.own_passing_on_your_code,
+            grading.own_right,
+            len(grading.own_tests),
+            grading.own_weak,
+            judged,
+        )
+        lines += ["", *textwrap.wrap(closing, wording.WIDTH)]
     return [*lines, ""]
 
 
 def _next_steps(grading: Grading, rerun: str) -> list[str]:
-    kata = grading.kata
-    if grading.status == "pass":
-        return [
-            "Solved. Compare your fix with the reference solution:",
-            f"  diff -r {_shown(grading.folder)} solutions/{kata.name}",
-        ]
+    if grading.status is Status.PASS:
+        return wording.solved(_shown(grading.folder), grading.kata.name)
     statuses = {verdict.status for verdict in grading.tests}
-    steps = []
-    if grading.status == "error":
-        steps.append("Fix the error above first: no test can run until your code imports.")
-    if "timeout" in statuses:
-        steps.append(
-            "A TIMEOUT is a test that ran out of time: a loop that never ends, or code "
-            "far slower than the contract allows. Start from the loop the report names."
-        )
-    if "fail" in statuses or "error" in statuses:
-        steps.append(
-            "Take the first FAIL or ERROR, reproduce its scenario in a few lines, "
-            "find the line that causes it, fix it."
-        )
-    if any(verdict.status == "fail" for verdict in grading.own_wrong):
-        steps.append(
-            "A test marked WRONG expects something the specification does not "
-            f"say: fix the test in {kata.own_tests}, not the code."
-        )
-    if grading.own_weak:
-        steps.append(
-            f"A test marked WEAK no longer fails on the bug it is there to catch: "
-            f"put its checks back in {kata.own_tests}."
-        )
-    if grading.own_tests_problem:
-        steps.append(f"Put {kata.own_tests} right: see above.")
-    steps.append(f"Then run it again: {rerun}")
-    lines = ["Next:"]
-    for step in steps:
-        lines += textwrap.wrap(step, WIDTH, initial_indent="  - ", subsequent_indent="    ")
-    return lines
+    return wording.next_steps(
+        error=grading.status is Status.ERROR,
+        timeouts=Status.TIMEOUT in statuses,
+        failures=bool(statuses & {Status.FAIL, Status.ERROR}),
+        wrong=any(verdict.status is Status.FAIL for verdict in grading.own_wrong),
+        weak=bool(grading.own_weak),
+        problem=bool(grading.own_tests_problem),
+        own_tests=grading.kata.own_tests,
+        rerun=rerun,
+    )

@@ -10,11 +10,11 @@ from __future__ import annotations
 import hashlib
 from functools import cache
 
-# Real collisions of position(), each pair's smaller worker id (in str order)
-# first: (worker id, point index) and (worker id, point index) at the same
-# position. Found by birthday searches over random ids and over ids with a
-# common prefix or differing only in case; test_collisions.py proves each.
-# Each pair is chosen so that a wrong tie order answers wrongly:
+# Real collisions of position(): points (worker id, point index) that share
+# a position, the smaller worker id (in str order) first. Found by birthday
+# searches over random ids, over ids with a common prefix, over ids that
+# differ only in case; test_part2_collisions.py proves each. Each is chosen so
+# that a wrong tie order answers wrongly:
 COLLISIONS = [
     # ids by number would put c1746 first
     (("c140355", 0), ("c1746", 0)),
@@ -27,7 +27,15 @@ COLLISIONS = [
     (("FGJe-", 37), ("_e", 31)),
     # the ids differ only in case
     (("LOadbaLaNcEr", 23), ("loadBALaNCER", 19)),
+    # three points: settling the first two is not enough
+    (("t1055523", 0), ("t11547176", 0), ("t11950299", 0)),
+    # position 3,668, below every other point these rings have: a key past the
+    # highest point wraps around onto the tie
+    (("t7348081", 0), ("t7350900", 0)),
 ]
+# Two points of one worker at one position (2,799,477,701): removing the
+# worker must take both.
+SELF_COLLISION = ("s144332", 84, 171)
 
 
 @cache

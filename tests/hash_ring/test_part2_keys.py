@@ -21,12 +21,33 @@ KEYS = [
     "\tkey-4",
     "oak:0",
     "\x00",
+    "e\u0301",
+    "cafe\u0301",
+    "\u212b",
+    "\ufb01",
 ]
 
 
 def test_any_key_is_routed_by_its_position():
-    """keys of every shape: empty, 100 characters, whitespace, case, non-ASCII text"""
+    """keys of every shape: empty, 100 characters, whitespace, case, non-ASCII text in any
+    Unicode form"""
     workers = ["oak", "elm", "ash"]
     ring = new_ring(5, workers)
     problem = mismatches(ring, workers, 5, KEYS, wrapping=True)
     assert not problem, f"{describe(workers, 5)}: {problem}"
+
+
+def test_a_key_on_a_point_goes_to_it_whatever_its_id_starts_with():
+    """a key on a point goes to that point's worker, whatever character its id starts with"""
+    workers = ["-a", "_b", "0c", "Zd", "e", "-"]
+    ring = new_ring(3, workers)
+    wrong = [
+        f"worker_for({key!r}) gave {got!r}"
+        for worker in workers
+        for key in (f"{worker}:0", f"{worker}:1", f"{worker}:2")
+        if (got := ring.worker_for(key)) != worker
+    ]
+    assert not wrong, (
+        f"workers {', '.join(workers)} with 3 points each: a key written like a point's label "
+        f"sits on that point and goes to its worker; {len(wrong)} did not, e.g. {wrong[:3]}"
+    )

@@ -8,8 +8,9 @@ from tests.hash_ring.routing import KEYS, describe, mismatches, new_ring
 
 
 def test_removal_is_exact_for_ids_alike():
-    """removing a worker leaves the workers whose ids start the same or differ in case"""
-    workers = ["c1", "c10", "c1-0", "C1", "c"]
+    """removing a worker leaves the workers whose ids hold it, start the same way or differ
+    in case"""
+    workers = ["c1", "c10", "c1-0", "C1", "c", "xc1", "-c1"]
     ring = new_ring(10, workers)
     ring.remove_worker("c1")
     left = [worker for worker in workers if worker != "c1"]
@@ -18,14 +19,19 @@ def test_removal_is_exact_for_ids_alike():
 
 
 def test_a_removed_worker_can_be_added_again():
-    """a worker added, removed and added again is back with all its points"""
+    """a worker added, removed and added again is back with all its points, and can be
+    removed again"""
     ring = new_ring(10, ["oak", "elm"])
+    steps = ["remove_worker('oak')", "add_worker('oak')"]
     ring.remove_worker("oak")
     ring.add_worker("oak")
     problem = mismatches(ring, ["elm", "oak"], 10, KEYS)
+    assert not problem, f"{describe(['oak', 'elm'], 10)}, then {', '.join(steps)}: {problem}"
+    ring.remove_worker("oak")
+    problem = mismatches(ring, ["elm"], 10, KEYS)
     assert not problem, (
-        f"{describe(['oak', 'elm'], 10)}, then remove_worker('oak') and add_worker('oak'): "
-        f"{problem}"
+        f"{describe(['oak', 'elm'], 10)}, then {', '.join(steps)} and remove_worker('oak') "
+        f"again: {problem}"
     )
 
 
@@ -71,15 +77,35 @@ def test_rings_are_independent():
     ring, other, wider = new_ring(20, workers), new_ring(20, workers), new_ring(40, ["ash"])
     ring.add_worker("yew")
     ring.remove_worker("oak")
+    alike = new_ring(20, ["fir", "elm", "ash"])  # as many changes as `ring`, other workers
     for name, checked, members, points in (
         ("a second ring", other, workers, 20),
         ("a ring of ash alone with 40 points", wider, ["ash"], 40),
+        ("a ring of fir/elm/ash, as many changes old", alike, ["fir", "elm", "ash"], 20),
     ):
         problem = mismatches(checked, members, points, KEYS)
         assert not problem, (
             f"after 'yew' joined and 'oak' left one ring of {describe(workers, 20)}, "
             f"{name} should be untouched: {problem}"
         )
+
+
+def test_a_new_ring_never_answers_for_an_old_one():
+    """a ring made after others were dropped starts empty and answers only for itself"""
+    for n in range(20):
+        ring = new_ring(3)
+        got = ring.worker_for("order-100")
+        assert got is None, (
+            f"the ring made after {n} others, each dropped once used: a new, empty ring "
+            f"should give None; got {got!r}"
+        )
+        ring.add_worker(f"w{n}")
+        got = ring.worker_for("order-100")
+        assert got == f"w{n}", (
+            f"the ring made after {n} others, each dropped once used, with w{n} added: "
+            f"worker_for('order-100') should give 'w{n}', its only worker; got {got!r}"
+        )
+        del ring  # dropped before the next is made, as a short-lived ring would be
 
 
 def test_arguments_by_name():

@@ -25,20 +25,30 @@ from tests.harness.differential import (
     code,
     explore,
     has_instances,
+    macro,
     pick,
     returns,
     rule,
 )
 from tests.hash_ring.model import COLLISIONS, Ring, label
 
-COLLIDING = [worker for pair in COLLISIONS for worker, _ in pair]
+COLLIDING = [worker for collision in COLLISIONS for worker, _ in collision]
 # Worker ids: what the contract allows (1 to 30 of letters, digits, - and _),
 # most often ids that trip implementations up.
 ID_ALPHABET = "aA0_-" + string.ascii_letters + string.digits
-AWKWARD_IDS = ["a", "A", "c1", "c10", "w-1", "w_1", "Z" * 30, *COLLIDING]
+AWKWARD_IDS = ["a", "A", "c1", "c10", "xc1", "-c1", "-", "w-1", "w_1", "Z" * 30, *COLLIDING]
 IDS = Text(ID_ALPHABET, min_size=1, max_size=30, common=AWKWARD_IDS)
 # Keys: any text of up to 100 characters; most often ones on a colliding point.
-AWKWARD_KEYS = ["", " ", "x" * 100, "é中🙂", *(label(w, i) for pair in COLLISIONS for w, i in pair)]
+AWKWARD_KEYS = [
+    "",
+    " ",
+    "x" * 100,
+    "é中🙂",
+    "e\u0301",
+    "order-104",
+    "-:0",
+    *(label(w, i) for collision in COLLISIONS for w, i in collision),
+]
 KEYS = Text("ka0 :é中🙂\t", max_size=100, common=AWKWARD_KEYS)
 # Up to 200 points per worker; 160 reaches the point of every colliding pair.
 POINTS = pick(1, 2, 3, 7, 160, 200)
@@ -82,12 +92,20 @@ class Rings(Machine):
             show=False,
         )
 
-    @rule(when=has_instances, which=WHICH, pair=Integers(0, len(COLLISIONS) - 1), swap=booleans())
-    def add_a_colliding_pair(self, which: int, pair: int, swap: bool) -> None:
-        """Both workers of a real collision, in either order."""
-        workers = [worker for worker, _ in COLLISIONS[pair]]
-        for worker in reversed(workers) if swap else workers:
-            self.add_worker(which, worker, by_name=False)
+    @macro(
+        when=has_instances,
+        which=WHICH,
+        collision=Integers(0, len(COLLISIONS) - 1),
+        turn=Integers(0, 2),
+    )
+    def add_a_collision(self, which: int, collision: int, turn: int) -> list:
+        """The workers of a real collision, in one of their orders."""
+        workers = [worker for worker, _ in COLLISIONS[collision]]
+        turned = workers[turn % len(workers) :] + workers[: turn % len(workers)]
+        return [
+            ("add_worker", {"which": which, "worker": worker, "by_name": False})
+            for worker in turned
+        ]
 
     @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 5), stranger=IDS)
     def remove_worker(self, which: int, choice: int, stranger: str) -> None:

@@ -25,6 +25,7 @@ from tests.harness.differential import (
     code,
     explore,
     has_instances,
+    macro,
     outcome,
     pick,
     returns,
@@ -34,7 +35,10 @@ from tests.round_robin.model import Dispatcher
 
 # Ids that trip implementations up: case and whitespace variants, the empty
 # id, one id a prefix of another, separators, non-ASCII text, a long id.
-AWKWARD = ["A", "B", "C", "a", "a ", " a", "", "c1", "c10", "w-1", "w_1", "#", "é", "中", "x" * 40]
+AWKWARD = [
+    *("A", "B", "C", "a", "a ", " a", "", "a\n", "c1", "c10", "w-1", "w_1", "#", "中", "x" * 40),
+    *("é", "e\u0301", "\uff21"),  # é written two ways, and a full-width A
+]
 IDS = Text("aAbB01 _-#:é中🙂\t", max_size=6, common=AWKWARD)
 IN_A_ROW = pick(1, 2, 3, 5, 8, 300)
 WHICH = Integers(0, 2)
@@ -108,18 +112,23 @@ class Dispatchers(Machine):
         expected = outcome(lambda: live.model.set_available(worker, available))
         self.script.call(f"{live.name}.set_available({text})", call, expected, show=False)
 
-    @rule(when=has_instances, which=WHICH, available=booleans())
-    def set_everyone(self, which: int, available: bool) -> None:
+    @macro(when=has_instances, which=WHICH, available=booleans())
+    def set_everyone(self, which: int, available: bool) -> list:
         """The whole pool goes down or comes back: every worker in turn."""
-        live = self.at(which)
-        for worker in live.model.workers:
-            expected = outcome(lambda worker=worker: live.model.set_available(worker, available))
-            self.script.call(
-                f"{live.name}.set_available({code(worker)}, {available})",
-                lambda worker=worker: live.learner.set_available(worker, available),
-                expected,
-                show=False,
+        count = len(self.at(which).model.workers)
+        return [
+            (
+                "set_available",
+                {
+                    "which": which,
+                    "choice": index,
+                    "stranger": "",
+                    "available": available,
+                    "by_name": False,
+                },
             )
+            for index in range(count)
+        ]
 
     @rule(weight=3, when=has_instances, which=WHICH, times=IN_A_ROW)
     def assign(self, which: int, times: int) -> None:

@@ -133,6 +133,7 @@ def round_robin_learner(
     """
     text = (ROOT / "solutions/round_robin/round_robin.py").read_text(encoding="utf-8")
     anchor = "        size = len(self._workers)\n"
+    assert text.count(anchor) == 1, f"the reference no longer has, once, the line {anchor!r}"
     text = top + text.replace(anchor, in_assign + anchor)
     if replace:
         assert replace[0] in text, f"not in the reference: {replace[0]!r}"

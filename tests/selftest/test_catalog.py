@@ -4,7 +4,7 @@ import ast
 
 import pytest
 
-from tests.harness import catalog
+from tests.harness import catalog, layout
 from tests.harness.layout import kata_names
 
 KATAS = [catalog.load(name) for name in kata_names()]
@@ -98,3 +98,24 @@ def test_learner_folder_holds_no_spoilers(kata):
         for defect in kata.defects:
             for clue in (defect.id, defect.summary):
                 assert clue not in text, f"{path} gives away {defect.id!r}"
+
+
+def test_a_broken_kata_toml_is_one_line_naming_the_file(tmp_path):
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "kata.toml").write_text('title = "no end\n', encoding="utf-8")
+    with pytest.raises(catalog.CatalogError) as raised:
+        catalog.load("broken", specs=tmp_path)
+    message = str(raised.value)
+    assert "broken/kata.toml: not valid TOML" in message and "\n" not in message, message
+
+
+def test_a_kata_toml_of_another_format_is_refused(tmp_path):
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "kata.toml").write_text('title = "An old kata"\n', encoding="utf-8")
+    with pytest.raises(catalog.CatalogError, match="format_version must be 1"):
+        catalog.load("old", specs=tmp_path)
+
+
+def test_the_grader_and_self_test_folders_are_never_katas():
+    assert not {"harness", "selftest"} & set(layout.kata_names())
+    assert not layout.is_kata("harness") and not layout.is_kata("selftest")

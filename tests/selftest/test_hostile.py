@@ -6,6 +6,7 @@ its message, a time bound, and the learner's files byte-for-byte unchanged.
 """
 
 import json
+import os
 import subprocess
 import textwrap
 from dataclasses import dataclass, field
@@ -255,6 +256,9 @@ def test_two_checks_at_once_keep_their_own_results(tmp_path):
 def test_fresh_clone_sets_itself_up_and_works_from_another_directory(tmp_path):
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    # As a learner's shell would be: not inside this make, nor with its PYTHON.
+    outside = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTHON")
+    env = {key: value for key, value in os.environ.items() if key not in outside}
     done = subprocess.run(
         [
             "make",
@@ -270,6 +274,7 @@ def test_fresh_clone_sets_itself_up_and_works_from_another_directory(tmp_path):
         capture_output=True,
         text=True,
         timeout=600,
+        env=env,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert (clone / ".venv/.installed").is_file()

@@ -31,7 +31,7 @@ class Ring:
         if not positive_int(virtuals_per_weight):
             raise ValueError("virtuals_per_weight must be a positive int")
         self.virtuals = virtuals_per_weight
-        self.hash64 = hash64 or sha64
+        self.hash64 = sha64 if hash64 is None else hash64
         self.weights: dict[str, int] = {}
         self._tokens: list[tuple[int, str, str]] | None = None
 

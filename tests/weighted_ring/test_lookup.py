@@ -152,4 +152,25 @@ def test_any_key_is_routed_by_its_hash():
     ]
     nodes = {"a": 1, "b": 2, "c": 1}
     problem = misroutes(new_ring(5, nodes), model(5, nodes), keys)
-    assert not problem, f"nodes a1 b2 c1 (V=5): {problem}"
+    assert not problem, f"nodes a, b, c of weights 1, 2, 1 (V=5): {problem}"
+
+
+class Falsy:
+    """A hash64 that is false in a boolean context (it has no entries), yet a hash."""
+
+    def __len__(self) -> int:
+        return 0
+
+    def __call__(self, text: str) -> int:
+        return sha64(text[::-1])
+
+
+def test_a_given_hash64_is_used_even_when_it_is_false():
+    """the hash64 given is used whatever its truth value: only None means the default"""
+    nodes = {"a": 1, "b": 2, "c": 1}
+    hash64 = Falsy()
+    problem = misroutes(new_ring(5, nodes, hash64), model(5, nodes, hash64), KEYS)
+    assert not problem, (
+        "nodes a, b, c of weights 1, 2, 1 (V=5), hash64 a callable object whose __len__ "
+        f"returns 0: {problem}"
+    )

@@ -18,11 +18,12 @@ def test_remove_says_whether_the_node_was_there():
 
 
 def test_remove_takes_exactly_that_nodes_tokens():
-    """removing n1 leaves n10, n11; removing a leaves a#b, a#1 and a#: ids that merely start
-    the same way"""
+    """removing a node leaves the nodes whose ids merely start the same way (n10 after n1,
+    a#b after a)"""
     nodes = dict.fromkeys(["n1", "n10", "n11", "n2", "a", "a#b", "a#1", "a#"], 1)
     ring = new_ring(20, nodes)
-    ring.remove_node("n1")
+    # Ids equal to those added, but other str objects: ids compare by value.
+    ring.remove_node("".join(["n", "1"]))
     ring.remove_node("a")
     left = {node: 1 for node in nodes if node not in ("n1", "a")}
     problem = misroutes(ring, model(20, left), KEYS)
@@ -33,8 +34,9 @@ def test_remove_takes_exactly_that_nodes_tokens():
 
 
 def test_node_ids_of_every_shape():
-    """any string is a node id: empty, '#', case and whitespace variants, non-ASCII"""
-    nodes = dict.fromkeys(["", "#", "a", "A", " a", "a ", "é", "中", "x" * 50], 1)
+    """any string is a node id: empty, '#', case and whitespace variants, non-ASCII text in
+    any Unicode form"""
+    nodes = dict.fromkeys(["", "#", "a", "A", " a", "a ", "é", "e\u0301", "中", "x" * 50], 1)
     problem = misroutes(new_ring(6, nodes), model(6, nodes), KEYS)
     assert not problem, f"nodes {', '.join(map(repr, nodes))}, weight 1, V=6: {problem}"
 
@@ -47,19 +49,21 @@ def test_every_token_belongs_to_a_live_node():
     ring.remove_node("a")
     problem = misroutes(ring, model(8, {"c": 1, "d": 3, "e": 2}), KEYS)
     assert not problem, (
-        f"add a, b, c, d; remove b; add e; remove a (V=8, weights c1 d3 e2): {problem}"
+        f"add a, b, c, d; remove b; add e; remove a (V=8, c, d, e of weights 1, 3, 2): {problem}"
     )
 
 
 def test_a_removed_node_can_be_added_again():
-    """a node removed and added again is back, with its new weight"""
-    ring = new_ring(8, {"a": 1, "b": 1})
-    ring.remove_node("a")
-    ring.add_node("a", 3)
-    problem = misroutes(ring, model(8, {"b": 1, "a": 3}), KEYS)
-    assert not problem, (
-        f"nodes a and b (weight 1, V=8), then remove_node('a') and add_node('a', 3): {problem}"
-    )
+    """a node removed and added again is back, with its new weight, heavier or lighter"""
+    for before, after in ((1, 3), (3, 1)):
+        ring = new_ring(8, {"a": before, "b": 1})
+        ring.remove_node("a")
+        ring.add_node("a", after)
+        problem = misroutes(ring, model(8, {"b": 1, "a": after}), KEYS)
+        assert not problem, (
+            f"node a of weight {before} and b of weight 1 (V=8), then remove_node('a') and "
+            f"add_node('a', {after}): {problem}"
+        )
 
 
 def test_adding_moves_keys_only_to_the_new_node_and_removing_restores_them():
@@ -75,7 +79,8 @@ def test_adding_moves_keys_only_to_the_new_node_and_removing_restores_them():
         if (got := ring.get_node(key)) not in (before[key], "d")
     ]
     assert not moved, (
-        f"V=16, nodes a1 b2 c1, then d (weight 2) added: keys may only move to d, but "
+        "V=16, nodes a, b, c of weights 1, 2, 1, then d (weight 2) added: keys may only move "
+        "to d, but "
         f"{len(moved)} moved elsewhere, e.g. {'; '.join(moved[:3])}"
     )
     ring.remove_node("d")
@@ -89,14 +94,19 @@ def test_adding_moves_keys_only_to_the_new_node_and_removing_restores_them():
 def test_lookups_see_every_change():
     """a lookup after a node joins or leaves sees the change, whatever was looked up before"""
     ring, expected = new_ring(10, {"a": 1, "b": 1}), model(10, {"a": 1, "b": 1})
-    for change, node in (("add", "c"), ("remove", "a"), ("add", "a"), ("remove", "c")):
+    # The last change swaps one node for another: as many tokens as before.
+    changes = [[("add", "c")], [("remove", "a")], [("add", "a")], [("remove", "c")]]
+    changes.append([("remove", "a"), ("add", "d")])
+    for change in changes:
         for key in before_the_end(KEYS[:300], expected):
             ring.get_node(key)
         for side in (ring, expected):
-            side.add_node(node) if change == "add" else side.remove_node(node)
+            for what, node in change:
+                side.add_node(node) if what == "add" else side.remove_node(node)
+        done = " and ".join(f"{what}_node({node!r})" for what, node in change)
         problem = misroutes(ring, expected, KEYS[:300])
         assert not problem, (
-            f"nodes a and b (weight 1, V=10), keys looked up, then {change}_node({node!r}) "
+            f"nodes a and b (weight 1, V=10), keys looked up, then {done} "
             f"(now {', '.join(expected.weights)}): {problem}"
         )
 
@@ -113,6 +123,25 @@ def test_rings_are_independent():
     ):
         problem = misroutes(checked, expected, KEYS[:500])
         assert not problem, (
-            f"after 'c' joined and 'a' left one ring of nodes a1 b2 (V=10), {name} "
+            f"after 'c' joined and 'a' left one ring of nodes a, b of weights 1, 2 (V=10), {name} "
             f"should be untouched: {problem}"
         )
+
+
+def test_a_new_ring_never_answers_for_an_old_one():
+    """a ring made after others were dropped starts empty and answers only for itself"""
+    for n in range(20):
+        ring = new_ring(3)
+        got = ring.get_node("order-1")
+        assert got is None, (
+            f"the ring made after {n} others, each dropped once used: a new, empty ring "
+            f"should give None; got {got!r}"
+        )
+        ring.add_node(f"n{n}")
+        got = (ring.get_node("order-1"), ring.get_nodes("order-1", 1))
+        assert got == (f"n{n}", [f"n{n}"]), (
+            f"the ring made after {n} others, each dropped once used, with n{n} added: "
+            f"get_node('order-1') and get_nodes('order-1', 1) should give 'n{n}' and "
+            f"['n{n}'], its only node; got {got[0]!r} and {got[1]!r}"
+        )
+        del ring  # dropped before the next is made, as a short-lived ring would be

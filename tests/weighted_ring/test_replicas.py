@@ -12,7 +12,9 @@ def test_replicas_are_distinct_nodes_in_clockwise_order():
     """get_nodes walks clockwise and skips nodes it already has"""
     ring = new_ring(10, NODES)
     problem = misroutes(ring, model(10, NODES), KEYS[:400], count=3)
-    assert not problem, f"nodes a1 b2 c1 d1 e3 (V=10), 3 replicas: {problem}"
+    assert not problem, (
+        f"nodes a, b, c, d, e of weights 1, 2, 1, 1, 3 (V=10), 3 replicas: {problem}"
+    )
 
 
 def test_replicas_stop_when_every_node_is_taken():
@@ -20,7 +22,7 @@ def test_replicas_stop_when_every_node_is_taken():
     nodes = {"a": 1, "b": 1, "c": 2}
     ring = new_ring(10, nodes)
     problem = misroutes(ring, model(10, nodes), KEYS[:200], count=7)
-    assert not problem, f"3 nodes a1 b1 c2 (V=10), 7 replicas asked for: {problem}"
+    assert not problem, f"nodes a, b, c of weights 1, 1, 2 (V=10), 7 replicas asked for: {problem}"
 
 
 def test_first_replica_is_the_node_of_the_key():
@@ -29,7 +31,8 @@ def test_first_replica_is_the_node_of_the_key():
     keys = before_the_end(KEYS[:400], model(10, NODES))
     wrong = [key for key in keys if ring.get_nodes(key, 2)[:1] != [ring.get_node(key)]]
     assert not wrong, (
-        f"nodes a1 b2 c1 d1 e3 (V=10): get_nodes(key, 2)[0] should equal get_node(key); "
+        "nodes a, b, c, d, e of weights 1, 2, 1, 1, 3 (V=10): get_nodes(key, 2)[0] should "
+        "equal get_node(key); "
         f"{len(wrong)} keys differ, e.g. {wrong[:3]}"
     )
 
@@ -38,14 +41,17 @@ def test_count_zero_gives_no_replica():
     """get_nodes with count 0 gives []"""
     ring = new_ring(10, NODES)
     got = ring.get_nodes("order-1", 0)
-    assert got == [], f"nodes a1 b2 c1 d1 e3: get_nodes('order-1', 0) should give []; got {got!r}"
+    assert got == [], (
+        "nodes a, b, c, d, e of weights 1, 2, 1, 1, 3: get_nodes('order-1', 0) should give "
+        f"[]; got {got!r}"
+    )
 
 
 def test_negative_count_is_refused():
     """a negative count raises ValueError, on an empty ring too"""
     for nodes in (NODES, {}):
         ring = new_ring(10, nodes)
-        on = "nodes a1 b2 c1 d1 e3" if nodes else "an empty ring"
+        on = "nodes a, b, c, d, e of weights 1, 2, 1, 1, 3" if nodes else "an empty ring"
         refused(
             f"on {on}, get_nodes('order-1', -1)", lambda ring=ring: ring.get_nodes("order-1", -1)
         )
@@ -60,7 +66,8 @@ def test_each_call_returns_a_new_list():
         changed.get_nodes(key, 2).clear()
     differ = [key for key in keys if changed.get_nodes(key, 3) != untouched.get_nodes(key, 3)]
     assert not differ, (
-        "two rings of nodes a1 b2 c1 d1 e3 (V=10); on one, 'zz' was appended to the list "
+        "two rings of nodes a, b, c, d, e of weights 1, 2, 1, 1, 3 (V=10); on one, 'zz' was "
+        "appended to the list "
         "of each get_nodes(key, 3) and the list of each get_nodes(key, 2) cleared: both "
         f"should still answer get_nodes(key, 3) alike; they differ for {len(differ)} of "
         f"{len(keys)} keys, e.g. {differ[:3]}"

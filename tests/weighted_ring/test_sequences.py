@@ -25,6 +25,7 @@ from tests.harness.differential import (
     code,
     explore,
     has_instances,
+    macro,
     outcome,
     pick,
     returns,
@@ -53,7 +54,13 @@ AWKWARD_KEYS = ["", "k", "a#0", "b#1", "x" * 100, "é中🙂", " "]
 KEYS = Text("kab#0 é", max_size=12, common=AWKWARD_KEYS)
 COUNTS = pick(1, 2, 0, 3, 6, -1)
 # Ids alike enough to be mixed up: prefixes with and without '#', case, whitespace.
-LOOK_ALIKES = [["a", "a#b", "a#", "a#1"], ["n1", "n10", "n1#0"], ["a", "A"], ["a", "a ", " a"]]
+LOOK_ALIKES = [
+    ["a", "a#b", "a#", "a#1"],
+    ["n1", "n10", "n1#0"],
+    ["a", "A"],
+    ["a", "a ", " a"],
+    ["é", "e\u0301"],
+]
 WHICH = Integers(0, 2)
 # What the caller does to a replica list it got: (code, change).
 CHANGES = {
@@ -108,11 +115,13 @@ class Rings(Machine):
         expected = outcome(lambda: live.model.add_node(node, **kwargs))
         self.script.call(f"{live.name}.add_node({written})", call, expected, show=False)
 
-    @rule(when=has_instances, which=WHICH, family=Integers(0, len(LOOK_ALIKES) - 1))
-    def add_look_alikes(self, which: int, family: int) -> None:
+    @macro(when=has_instances, which=WHICH, family=Integers(0, len(LOOK_ALIKES) - 1))
+    def add_look_alikes(self, which: int, family: int) -> list:
         """A family of ids alike enough to be mixed up, each with weight 1."""
-        for node in LOOK_ALIKES[family]:
-            self.add_node(which, node, 1, by_name=False)
+        return [
+            ("add_node", {"which": which, "node": node, "heavy": 1, "by_name": False})
+            for node in LOOK_ALIKES[family]
+        ]
 
     @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 5), stranger=IDS)
     def remove_node(self, which: int, choice: int, stranger: str) -> None:

@@ -1,40 +1,53 @@
 """Spec tests for weighted_ring: the lookup complexity the contract states.
 
 PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+Their verdict is the time limit; each says what it measured on a 2-core
+machine. Keys whose name starts with "past-" hash past the last token, so
+half the lookups wrap around: both paths of a lookup are timed. Each test
+also checks its answers' shape.
 """
 
-from tests.weighted_ring.model import before_the_end, model, new_ring
+from tests.weighted_ring.model import new_ring, sha64
 
-NODES = {f"n{i}": 1 for i in range(200)}
-KEYS = before_the_end([f"key-{n}" for n in range(40_000)], model(50, NODES))
+TOP = 2**64 - 1
+KEYS = [f"{kind}-{n}" for n in range(20_000) for kind in ("key", "past")]
+
+
+def past_the_end(text: str) -> int:
+    """SHA-256, except that keys named past-... hash to the very top of the ring."""
+    return TOP if text.startswith("past-") else sha64(text) % TOP
 
 
 def test_get_node_takes_logarithmic_time():
-    """get_node takes O(log M) time: 40,000 lookups on a ring of 10,000 tokens finish in time
+    """get_node takes O(log M) time: 40,000 lookups, half of them wrapping around, on a ring
+    of 10,000 tokens finish in time
 
-    200 nodes with 50 tokens each. Its verdict is the time limit: on a 2-core
-    machine the reference builds the ring and answers in 0.15 s; a linear
-    scan of the tokens needs about 10 s.
+    200 nodes of weight 1, V=50. Measured: 0.15 s for the reference, building
+    included; a scan of the tokens takes about 10 s, a search of the lowest
+    token at each wrap about 15 s.
     """
-    ring = new_ring(50, NODES)
-    answers = {ring.get_node(key) for key in KEYS}
-    strangers = answers - set(NODES)
+    nodes = {f"n{i}": 1 for i in range(200)}
+    ring = new_ring(50, nodes, past_the_end)
+    strangers = {ring.get_node(key) for key in KEYS} - set(nodes)
     assert not strangers, (
         f"200 nodes n0..n199: every lookup should give one of them; some gave "
         f"{sorted(strangers, key=repr)[:3]}"
     )
 
 
-def test_get_nodes_takes_logarithmic_time():
-    """get_nodes takes O(log M) plus the tokens walked: 20,000 calls for 3 replicas on a ring
-    of 10,000 tokens finish in time
+def test_get_nodes_takes_logarithmic_time_plus_the_walk():
+    """get_nodes takes O(log M) plus the tokens walked: 80,000 calls for 3 replicas on a ring
+    of 4,000 nodes finish in time
 
-    Measured on a 2-core machine: 0.15 s for the reference; a walk that starts
-    from the first token rather than from the key's needs about 10 s.
+    4,000 nodes of weight 1, V=1, so that work per node shows. Measured: 0.5 s
+    for the reference, building included; a copy of the set of nodes at each
+    call takes about 6 s.
     """
-    ring = new_ring(50, NODES)
-    answers = {len(ring.get_nodes(key, 3)) for key in KEYS[:20_000]}
-    assert answers == {3}, (
-        f"200 nodes n0..n199: get_nodes(key, 3) should always give 3 nodes; it gave lists of "
-        f"{sorted(answers)} nodes"
+    nodes = {f"n{i}": 1 for i in range(4_000)}
+    ring = new_ring(1, nodes, past_the_end)
+    sizes = {len(ring.get_nodes(key, 3)) for key in KEYS + KEYS}
+    assert sizes == {3}, (
+        f"4,000 nodes: get_nodes(key, 3) should always give 3 nodes; it gave lists of "
+        f"{sorted(sizes)} nodes"
     )

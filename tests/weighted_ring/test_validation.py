@@ -8,6 +8,7 @@ import contextlib
 from tests.weighted_ring.model import (
     KEYS,
     before_the_end,
+    misroutes,
     model,
     new_ring,
     refused,
@@ -15,15 +16,30 @@ from tests.weighted_ring.model import (
 )
 
 
+class IntLike:
+    """Not an int, though it can stand for one (as numpy's integers can)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+    __int__ = __index__
+
+    def __repr__(self) -> str:
+        return f"IntLike({self.value})"
+
+
 def test_virtuals_per_weight_must_be_a_positive_int():
     """ConsistentHashRing refuses a virtuals_per_weight that is not a positive int"""
-    for bad in (0, -3, 2.5, 4.0, True, "4", None):
+    for bad in (0, -3, 2.5, 4.0, True, "4", None, IntLike(4)):
         refused(f"ConsistentHashRing({bad!r})", lambda bad=bad: new_ring(bad))
 
 
 def test_weight_must_be_a_positive_int():
     """add_node refuses a weight that is not a positive int"""
-    for bad in (0, -1, 1.5, 2.0, True, "2"):
+    for bad in (0, -1, 1.5, 2.0, True, "2", IntLike(2)):
         ring = new_ring(4)
         refused(f"add_node('a', {bad!r})", lambda ring=ring, bad=bad: ring.add_node("a", bad))
 
@@ -47,7 +63,8 @@ def test_a_refused_call_changes_nothing():
         with contextlib.suppress(ValueError):
             call()
     scenario = (
-        "two rings of nodes a1 b2 (V=6); on one, add_node('a', 3), add_node('c', 0), "
+        "two rings of nodes a, b of weights 1, 2 (V=6); on one, add_node('a', 3), "
+        "add_node('c', 0), "
         "add_node('d', 1.5) and get_nodes('k', -1) were refused"
     )
     for step in ("", "add_node('c', 1) and add_node('d', 1)"):
@@ -98,4 +115,38 @@ def test_arguments_by_name():
         f"remove_node(node_id='c') (which gave {removed!r}: it should be True) should "
         "answer get_node(key=...) and get_nodes(key=..., count=2) as a ring built by "
         f"position does; they differ for {len(differ)} of {len(keys)} keys, e.g. {differ[:3]}"
+    )
+
+
+def test_a_hash64_that_raises_leaves_the_ring_as_it_was():
+    """when hash64 raises, the call that asked for the hash changes nothing: tried again, it
+    works"""
+    failures = ["b#1"]
+
+    def flaky(text: str) -> int:
+        if text in failures:
+            failures.remove(text)
+            raise RuntimeError("the hash service is down")
+        return sha64(text)
+
+    def twice(call):
+        """The call, and once more if hash64 failed the first time (whenever it hashes)."""
+        try:
+            return call()
+        except RuntimeError:
+            return call()
+
+    ring = new_ring(3, {"a": 1}, flaky)
+    try:
+        twice(lambda: ring.add_node("b"))
+        twice(lambda: ring.get_node("k"))
+    except ValueError as error:
+        raise AssertionError(
+            "V=3, node a, then add_node('b') while hash64 fails once on 'b#1': tried again "
+            f"after the failure, the call should work; it raised ValueError: {error}"
+        ) from None
+    problem = misroutes(ring, model(3, {"a": 1, "b": 1}), KEYS[:300])
+    assert not problem, (
+        "V=3, node a, then add_node('b') while hash64 fails once on 'b#1', each call tried "
+        f"again after the failure: the ring should hold a and b: {problem}"
     )

@@ -1,4 +1,5 @@
-"""A correct dispatcher: a set of available ids and an index, as in the seed's write-up."""
+"""A correct dispatcher: a set of available ids and an index, after the seed's write-up
+(which looks ids up in the list: O(n), where the contract asks O(1))."""
 
 
 class RoundRobinWorkers:
@@ -6,11 +7,12 @@ class RoundRobinWorkers:
         if len(workers) != len(set(workers)):
             raise ValueError("worker ids must be unique")
         self.workers = workers[:]
+        self.known = frozenset(workers)
         self.available = set(workers)
         self.next_index = 0
 
     def set_available(self, worker: str, is_available: bool) -> None:
-        if worker not in self.workers:
+        if worker not in self.known:
             raise KeyError(worker)
         if is_available:
             self.available.add(worker)

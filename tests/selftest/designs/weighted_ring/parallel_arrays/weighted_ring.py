@@ -20,7 +20,7 @@ class ConsistentHashRing:
     def __init__(self, virtuals_per_weight: int, hash64: Callable[[str], int] | None = None):
         _check(virtuals_per_weight, "virtuals_per_weight")
         self._v = virtuals_per_weight
-        self._h = hash64 or _sha
+        self._h = _sha if hash64 is None else hash64
         self._nodes_on: set[str] = set()
         self._hashes: list[int] = []
         self._ids: list[str] = []
@@ -39,10 +39,10 @@ class ConsistentHashRing:
         _check(weight, "weight")
         if node_id in self._nodes_on:
             raise ValueError(f"{node_id!r} is on the ring already")
-        self._nodes_on.add(node_id)
         new = [
             (self._h(f"{node_id}#{i}"), f"{node_id}#{i}", node_id) for i in range(weight * self._v)
         ]
+        self._nodes_on.add(node_id)
         self._store(self._records() + new)
 
     def remove_node(self, node_id: str) -> bool:

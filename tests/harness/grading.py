@@ -1,0 +1,146 @@
+"""One grading of one folder, from the request to the verdicts.
+
+Data flows one way: a request starts a child (tests.harness.supervisor), the
+child's events come back as a Run, and the runs become verdicts
+(tests.harness.verdicts). After a kill or a crash a new child runs the
+tests not yet judged, so one bad test never costs the verdicts of the
+others, and the whole check ends within its own limit.
+
+A `Check` starts its first child as soon as it is created, before the kata is
+read: the imports here are kept to what starting it needs, and the verdict
+side is imported while the child is running.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tests.harness import places, wording
+from tests.harness.places import Place
+from tests.harness.protocol import (
+    Collected,
+    CollectError,
+    Item,
+    Planned,
+    Probe,
+    ProbeError,
+    ProbeOk,
+    Result,
+    Start,
+    Status,
+)
+from tests.harness.supervisor import Child, Killed, Run
+
+if TYPE_CHECKING:
+    from tests.harness.catalog import Kata
+    from tests.harness.verdicts import Grading
+
+
+class Check:
+    """One grading of one folder; use as a context manager.
+
+    Creating it starts the first child; `finish(kata)` follows it (and any
+    restarts) to the end and returns the grading.
+    """
+
+    def __init__(self, kata: str, folder: Path, limit: float, check_limit: float) -> None:
+        self.kata_name = kata
+        self.folder = folder.resolve()
+        self.limit, self.check_limit = limit, check_limit
+        self.deadline = time.monotonic() + check_limit
+        self.work = Path(tempfile.mkdtemp(prefix=f"kata-{kata}-"))
+        self.child: Child | None = self._start(skip=())
+
+    def __enter__(self) -> Check:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.child is not None:
+            self.child.stop()
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def _start(self, skip: tuple[str, ...]) -> Child:
+        return Child(self.kata_name, self.folder, self.work, self.limit, skip)
+
+    def finish(self, kata: Kata) -> Grading:
+        # Imported now that the child is running, not before: see the module docstring.
+        from tests.harness import verdicts
+
+        items: tuple[Item, ...] = ()
+        results: dict[str, Result] = {}
+        collect_errors: list[CollectError] = []
+        planned: Planned | None = None
+        while True:
+            run = self.child.watch(self.deadline)
+            self.child = None
+            fatal = self._fatal(run)
+            if fatal:
+                return verdicts.failed(kata, self.folder, self.limit, fatal)
+            planned = planned or run.last(Planned)
+            collected = run.last(Collected)
+            if collected and not items:
+                items = collected.items
+            results.update((e.key, e) for e in run.events if isinstance(e, Result))
+            collect_errors += [e for e in run.events if isinstance(e, CollectError)]
+            interrupted = self._interrupted(run, results)
+            if interrupted:
+                results[interrupted.key] = interrupted
+            progressed = interrupted or any(isinstance(e, Result) for e in run.events)
+            pending = [item for item in items if item.key not in results]
+            if not pending or not progressed or run.killed is Killed.CHECK:
+                break
+            self.child = self._start(skip=tuple(sorted(results)))
+        if run.killed is Killed.CHECK:
+            why_not_run = wording.check_limit(self.check_limit)
+        else:
+            why_not_run = wording.stopped_before_test(_how(run))
+        own_tests = Path(planned.own_tests) if planned and planned.own_tests else None
+        return verdicts.assemble(
+            kata, self.folder, self.limit, items, results, collect_errors, own_tests, why_not_run
+        )
+
+    def _fatal(self, run: Run) -> str | None:
+        """Why no test could run, if none could."""
+        if run.broken is not None:
+            return wording.protocol_broken(run.broken)
+        failed = run.last(ProbeError)
+        if failed:
+            return failed.message
+        if run.last(ProbeOk) is None:
+            probe = run.last(Probe)
+            if probe is None:
+                return wording.pytest_did_not_start(_how(run), run.stderr_tail)
+            if run.killed:
+                return wording.endless_import(probe.module, self._stuck(run), self.limit)
+            return wording.import_ended(probe.module, _how(run))
+        if run.last(Collected) is None:
+            if run.killed:
+                return wording.collecting_timed_out(self.limit)
+            return wording.collecting_ended(_how(run))
+        return None
+
+    def _stuck(self, run: Run) -> Place | None:
+        """Where the learner's code was when the child was killed, from its stack dump."""
+        return places.stuck_in_dump(run.dump, self.folder) if run.dump else None
+
+    def _interrupted(self, run: Run, results: dict[str, Result]) -> Result | None:
+        """The verdict of the test the child was in when it ended, if it was in one."""
+        started = [event.key for event in run.events if isinstance(event, Start)]
+        if not started or started[-1] in results:
+            return None
+        key = started[-1]
+        if run.killed is Killed.PHASE:
+            return Result(
+                key, Status.TIMEOUT, wording.swallowed_timeout(self._stuck(run), self.limit)
+            )
+        if run.killed is Killed.CHECK:
+            return Result(key, Status.ERROR, wording.check_limit_during_test(self.check_limit))
+        return Result(key, Status.ERROR, wording.ended_during_test(_how(run)))
+
+
+def _how(run: Run) -> str:
+    return wording.ended(run.exit_status, run.signal_name)

@@ -1,0 +1,206 @@
+"""What the grading child and the supervisor say to each other, in one place.
+
+The supervisor hands the child a `Request` (a JSON file); the child answers
+with a stream of events, one JSON line each, on a pipe. Both ends use the
+types here and `encode`/`decode`, so a name or a field is written once. The
+plugin only emits events; the grading only reads them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+
+class ProtocolError(Exception):
+    """A line on the pipe that is not an event of this protocol."""
+
+
+class Status(str, Enum):
+    """A test's verdict. The first four are Exercism's statuses plus `timeout`."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    TIMEOUT = "timeout"
+    ERROR = "error"
+    # Own tests only, once judged against the specification:
+    WEAK = "weak"  # agrees, but passes on a defect it is there to catch
+    PENDING = "pending"  # not judged: some spec test still fails
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# How bad an outcome is: a test's verdict is the worst of its phases'.
+SEVERITY = (Status.PASS, Status.FAIL, Status.TIMEOUT, Status.ERROR)
+
+
+class Role(str, Enum):
+    """What a group of tests is run for."""
+
+    SPEC = "spec"  # the kata's spec tests, on the learner's code
+    OWN_REFERENCE = "own_reference"  # the learner's own tests, on the reference
+    OWN_YOURS = "own_yours"  # the learner's own tests, on the learner's code
+    OWN_VARIANT = "own_variant"  # some of them, on a single-defect variant they must catch
+
+
+@dataclass(frozen=True)
+class Group:
+    """Tests run together: where their files are, and where their modules come from."""
+
+    role: Role
+    tests: Path  # the folder of its test files
+    source: Path  # the folder the kata's modules are imported from
+    defect: str = ""  # OWN_VARIANT: the id of the defect of the variant
+    only: tuple[str, ...] | None = None  # run only these tests of the files, if given
+
+    @property
+    def name(self) -> str:
+        return f"{self.role.value}:{self.defect}" if self.defect else self.role.value
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the supervisor asks of one grading child."""
+
+    kata: str
+    folder: Path  # the learner's folder
+    work: Path  # a folder of the grading's own, for copies and the stack dump
+    limit: float  # seconds each test may take
+    events_fd: int  # the pipe the child writes its events to
+    skip: tuple[str, ...] = ()  # keys of tests already judged by an earlier child
+
+    def write(self, path: Path) -> None:
+        path.write_text(json.dumps(_plain(self)), encoding="utf-8")
+
+    @classmethod
+    def read(cls, path: Path) -> Request:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return cls(
+            kata=data["kata"],
+            folder=Path(data["folder"]),
+            work=Path(data["work"]),
+            limit=float(data["limit"]),
+            events_fd=int(data["events_fd"]),
+            skip=tuple(data["skip"]),
+        )
+
+    @property
+    def stack_file(self) -> Path:
+        """Where the child writes its stack when the supervisor asks (SIGUSR1)."""
+        return self.work / "stack.txt"
+
+
+# -- events, child to supervisor, in the order they come --
+
+
+@dataclass(frozen=True)
+class Planned:
+    """The child has planned its test groups; `own_tests` is the learner's own test
+    file as copied for this grading, or "" when the kata has none or it is missing."""
+
+    own_tests: str
+
+
+@dataclass(frozen=True)
+class Probe:
+    """Importing one of the learner's modules, before any test: a phase of its own."""
+
+    module: str
+
+
+@dataclass(frozen=True)
+class ProbeOk:
+    """Every module imported."""
+
+
+@dataclass(frozen=True)
+class ProbeError:
+    """A module could not be imported: no test can run."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class Item:
+    key: str  # unique in a grading: group, file and test name
+    name: str
+    group: str  # Group.name
+    description: str  # the test's docstring, first paragraph
+
+
+@dataclass(frozen=True)
+class Collected:
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class CollectError:
+    """A test file could not be loaded."""
+
+    group: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Start:
+    """A test begins: a phase of its own."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Result:
+    key: str
+    status: Status
+    message: str = ""
+    output: str = ""  # what the learner's code printed, cut
+
+
+Event = Planned | Probe | ProbeOk | ProbeError | Collected | CollectError | Start | Result
+EVENTS: dict[str, type] = {
+    kind.__name__: kind
+    for kind in (Planned, Probe, ProbeOk, ProbeError, Collected, CollectError, Start, Result)
+}
+# Events that open a phase: the watchdog gives each the per-test limit.
+PHASES = (Probe, ProbeOk, Start)
+
+
+def encode(event: Event) -> bytes:
+    return (json.dumps({"event": type(event).__name__, **_plain(event)}) + "\n").encode("utf-8")
+
+
+def decode(line: bytes) -> Event:
+    try:
+        data = json.loads(line)
+        kind = EVENTS[data.pop("event")]
+        if kind is Collected:
+            return Collected(tuple(Item(**item) for item in data["items"]))
+        if kind is Result:
+            data["status"] = Status(data["status"])
+        return kind(**data)
+    except (ValueError, KeyError, TypeError) as error:
+        raise ProtocolError(f"not an event: {line[:200]!r} ({error})") from error
+
+
+def _plain(value: object) -> dict:
+    """A dataclass as JSON-ready data: paths and enums as strings, tuples as lists."""
+    data = {}
+    for item in dataclasses.fields(value):
+        data[item.name] = _jsonable(getattr(value, item.name))
+    return data
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Path):
+        return str(value)
+    if dataclasses.is_dataclass(value):
+        return _plain(value)
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(item) for item in value]
+    return value

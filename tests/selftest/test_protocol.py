@@ -1,0 +1,39 @@
+"""The protocol between the grading child and the supervisor: every event survives the
+pipe, and anything else is refused with a clear error."""
+
+import pytest
+
+from tests.harness import protocol
+from tests.harness.protocol import Item, Status
+
+EVENTS = [
+    protocol.Planned("/tmp/x/own_tests/test_a.py"),
+    protocol.Probe("round_robin"),
+    protocol.ProbeOk(),
+    protocol.ProbeError("SyntaxError in round_robin.py line 1: invalid syntax"),
+    protocol.Collected((Item("spec:test_a.py::test_b", "test_b", "spec", "does b"),)),
+    protocol.CollectError("own_reference", "SyntaxError at test_a.py line 3"),
+    protocol.Start("spec:test_a.py::test_b"),
+    protocol.Result("spec:test_a.py::test_b", Status.TIMEOUT, "ran out", "printed\nlines"),
+]
+
+
+@pytest.mark.parametrize("event", EVENTS, ids=lambda event: type(event).__name__)
+def test_every_event_survives_the_pipe(event):
+    line = protocol.encode(event)
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    assert protocol.decode(line.rstrip(b"\n")) == event
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"not json",
+        b'{"event": "Nope"}',
+        b'{"event": "Start"}',
+        b'{"event": "Result", "key": "k", "status": "maybe"}',
+    ],
+)
+def test_anything_else_is_a_protocol_error(line):
+    with pytest.raises(protocol.ProtocolError, match="not an event"):
+        protocol.decode(line)
