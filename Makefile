@@ -4,6 +4,7 @@
 
 KATA ?=
 DIR ?=
+ONLY ?=
 FORMAT ?= human
 TIMEOUT ?= 2
 CHECK_TIMEOUT ?= 60
@@ -21,7 +22,7 @@ SETUP := $(VENV)/.installed
 endif
 
 help:
-	@echo "make check KATA=<kata> [DIR=<folder>] [FORMAT=json] [TIMEOUT=2] [CHECK_TIMEOUT=60]"
+	@echo "make check KATA=<kata> [DIR=<folder>] [FORMAT=json] [TIMEOUT=2] [CHECK_TIMEOUT=60] [ONLY=<test>,...]"
 	@echo "                  grade your code in katas/<kata> (or DIR); exit 0 only when solved"
 	@echo "make list         the katas, one line each"
 	@echo "make test [JOBS=auto]  the repository's self-tests, JOBS processes at once"
@@ -33,10 +34,11 @@ list: $(SETUP)
 
 check: $(SETUP)
 	@$(PYTHON) -m tests.harness check "$(KATA)" --format "$(FORMAT)" \
-		--timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)" $(if $(DIR),--dir "$(DIR)")
+		--timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)" $(if $(DIR),--dir "$(DIR)") \
+		$(if $(ONLY),--only "$(ONLY)")
 
 test: $(SETUP)
-	@$(PYTHON) -m pytest -n $(JOBS)
+	@$(PYTHON) -m pytest -n $(JOBS) --dist worksteal
 
 lint: $(SETUP)
 	@$(PYTHON) -m ruff check .

@@ -1,7 +1,7 @@
 """Command-line front end of the grader; the Makefile calls it.
 
     python -m tests.harness check KATA [--dir DIR] [--format human|json]
-                                       [--timeout S] [--check-timeout S]
+                                       [--timeout S] [--check-timeout S] [--only T,...]
     python -m tests.harness list
     python -m tests.harness variant KATA DEFECT FOLDER   (for maintainers)
 
@@ -41,6 +41,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("kata")
     check.add_argument("--dir", help="folder holding your files (default: katas/KATA)")
     check.add_argument("--format", choices=("human", "json"), default="human")
+    check.add_argument(
+        "--only", default="", help="run only these spec tests (comma-separated names)"
+    )
     check.add_argument("--timeout", type=_positive, default=2.0, help="seconds per test")
     check.add_argument(
         "--check-timeout",
@@ -84,7 +87,8 @@ def _check(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         return _refuse(wording.not_a_folder(args.dir), args.kata, as_json)
 
-    with grading.Check(args.kata, folder, args.timeout, args.check_timeout) as check:
+    only = tuple(name for name in args.only.split(",") if name)
+    with grading.Check(args.kata, folder, args.timeout, args.check_timeout, only) as check:
         from tests.harness import catalog, report
         from tests.harness.protocol import Status
 
@@ -92,12 +96,16 @@ def _check(args: argparse.Namespace) -> int:
             kata = catalog.load(args.kata)
         except catalog.CatalogError as error:
             return _refuse(str(error), args.kata, as_json)
+        known = [name for path in kata.spec_files for name in catalog.tests_in(path)]
+        unknown = [name for name in only if name not in known]
+        if unknown:
+            return _refuse(wording.unknown_tests(kata.name, unknown, known), kata.name, as_json)
         graded = check.finish(kata)
     if as_json:
         print(report.as_json(graded))
     else:
         rerun = f"make check KATA={kata.name}" + (f" DIR={args.dir}" if args.dir else "")
-        print(report.as_text(graded, rerun))
+        print(report.as_text(graded, rerun + (f" ONLY={args.only}" if only else "")))
     return SOLVED if graded.status is Status.PASS else NOT_SOLVED
 
 

@@ -24,7 +24,9 @@ from tests.harness.protocol import Group, Planned, Request, Role, encode
 UNUSED_PLUGINS = ("doctest", "pastebin", "junitxml", "stepwise", "setuponly", "setupplan")
 
 
-def plan(kata: catalog.Kata, folder: Path, work: Path) -> tuple[list[Group], Path | None]:
+def plan(
+    kata: catalog.Kata, folder: Path, work: Path, only: tuple[str, ...] = ()
+) -> tuple[list[Group], Path | None]:
     """The test groups, and the copy of the learner's own test file (None if there is none).
 
     The learner's own test file runs from copies: against the reference, against
@@ -34,7 +36,9 @@ def plan(kata: catalog.Kata, folder: Path, work: Path) -> tuple[list[Group], Pat
     They are made once per check, so a child restarted after a kill runs the
     same file even if the learner has saved it meanwhile.
     """
-    groups = [Group(Role.SPEC, kata.spec_dir, folder)]
+    groups = [Group(Role.SPEC, kata.spec_dir, folder, only=only or None)]
+    if only:
+        return groups, None
     snapshot = work / "own_tests" / kata.own_tests if kata.own_tests else None
     if snapshot is not None and not snapshot.exists():
         if not (folder / kata.own_tests).is_file():
@@ -70,7 +74,7 @@ def _duties_by_defect(kata: catalog.Kata) -> dict[str, tuple[str, ...]]:
 def main(request_file: str) -> int:
     request = Request.read(Path(request_file))
     kata = catalog.load(request.kata)
-    groups, snapshot = plan(kata, request.folder, request.work)
+    groups, snapshot = plan(kata, request.folder, request.work, request.only)
     os.write(request.events_fd, encode(Planned(str(snapshot or ""))))
     plugin = GradingPlugin(
         events_fd=request.events_fd,

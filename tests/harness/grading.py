@@ -47,8 +47,16 @@ class Check:
     restarts) to the end and returns the grading.
     """
 
-    def __init__(self, kata: str, folder: Path, limit: float, check_limit: float) -> None:
+    def __init__(
+        self,
+        kata: str,
+        folder: Path,
+        limit: float,
+        check_limit: float,
+        only: tuple[str, ...] = (),
+    ) -> None:
         self.kata_name = kata
+        self.only = only
         self.folder = folder.resolve()
         self.limit, self.check_limit = limit, check_limit
         self.deadline = time.monotonic() + check_limit
@@ -64,7 +72,7 @@ class Check:
         shutil.rmtree(self.work, ignore_errors=True)
 
     def _start(self, skip: tuple[str, ...]) -> Child:
-        return Child(self.kata_name, self.folder, self.work, self.limit, skip)
+        return Child(self.kata_name, self.folder, self.work, self.limit, skip, self.only)
 
     def finish(self, kata: Kata) -> Grading:
         # Imported now that the child is running, not before: see the module docstring.
@@ -99,9 +107,10 @@ class Check:
         else:
             why_not_run = wording.stopped_before_test(_how(run))
         own_tests = Path(planned.own_tests) if planned and planned.own_tests else None
-        return verdicts.assemble(
+        graded = verdicts.assemble(
             kata, self.folder, self.limit, items, results, collect_errors, own_tests, why_not_run
         )
+        return verdicts.only(graded, self.only) if self.only else graded
 
     def _fatal(self, run: Run) -> str | None:
         """Why no test could run, if none could."""

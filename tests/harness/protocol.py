@@ -72,6 +72,7 @@ class Request:
     limit: float  # seconds each test may take
     events_fd: int  # the pipe the child writes its events to
     skip: tuple[str, ...] = ()  # keys of tests already judged by an earlier child
+    only: tuple[str, ...] = ()  # if given, run only these spec tests, and no own test
 
     def write(self, path: Path) -> None:
         path.write_text(json.dumps(_plain(self)), encoding="utf-8")
@@ -86,6 +87,7 @@ class Request:
             limit=float(data["limit"]),
             events_fd=int(data["events_fd"]),
             skip=tuple(data["skip"]),
+            only=tuple(data["only"]),
         )
 
     @property

@@ -42,6 +42,8 @@ def as_json(grading: Grading) -> str:
         "tests": [test(verdict) for verdict in grading.tests],
         "own_tests": [test(verdict) for verdict in grading.own_tests],
     }
+    if grading.only:
+        document["only"] = list(grading.only)
     return json.dumps(document, indent=2, ensure_ascii=False)
 
 
@@ -92,9 +94,15 @@ def as_text(grading: Grading, rerun: str) -> str:
             lines += _detail(verdict.message)
         if verdict.output and verdict.status is not Status.PASS:
             lines += _detail(wording.YOUR_OUTPUT, 11) + _output(verdict.output, 13)
-    lines += ["", f"{wording.spec_summary(grading.passed, len(grading.tests))}.", ""]
+    lines += [
+        "",
+        f"{grading.message}."
+        if grading.only
+        else f"{wording.spec_summary(grading.passed, len(grading.tests))}.",
+        "",
+    ]
 
-    if kata.own_tests:
+    if kata.own_tests and not grading.only:
         lines += _own_tests(grading)
     lines += _next_steps(grading, rerun)
     return "\n".join(lines)
@@ -129,6 +137,8 @@ def _own_tests(grading: Grading) -> list[str]:
 
 
 def _next_steps(grading: Grading, rerun: str) -> list[str]:
+    if grading.status is Status.PASS and grading.only:
+        return wording.selection_passes(rerun.split(" ONLY=")[0])
     if grading.status is Status.PASS:
         return wording.solved(_shown(grading.folder), grading.kata.name)
     statuses = {verdict.status for verdict in grading.tests}

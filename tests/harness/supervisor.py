@@ -63,10 +63,16 @@ class Child:
     """One grading child, started at once; `watch` follows it to its end."""
 
     def __init__(
-        self, kata: str, folder: Path, work: Path, limit: float, skip: tuple[str, ...]
+        self,
+        kata: str,
+        folder: Path,
+        work: Path,
+        limit: float,
+        skip: tuple[str, ...],
+        only: tuple[str, ...],
     ) -> None:
         self.channel, write_end = os.pipe()
-        self.request = Request(kata, folder, work, limit, write_end, skip)
+        self.request = Request(kata, folder, work, limit, write_end, skip, only)
         self.request.write(work / "request.json")
         env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")}
         env.update(

@@ -217,6 +217,10 @@ def spec_summary(passed: int, total: int) -> str:
     return f"{passed}/{total} spec tests pass"
 
 
+def partial_summary(passed: int, total: int) -> str:
+    return f"{passed}/{total} of the selected spec tests pass (ONLY: not a full check)"
+
+
 def own_summary_on_your_code(passing: int, total: int, whose: str = "your own") -> str:
     return f"{passing}/{total} of {whose} tests pass on your code"
 
@@ -261,6 +265,17 @@ def own_closing(passing: int, right: int, total: int, weak: int, judged: bool) -
         f"{own_summary_on_your_code(passing, total, whose='your')}. "
         "Once every spec test passes, each is also checked against the specification."
     )
+
+
+def selection_passes(rerun_all: str) -> list[str]:
+    return [
+        "The selected tests pass. That is not the whole kata: grade it all with",
+        f"  {rerun_all}",
+    ]
+
+
+def unknown_tests(kata: str, names: list[str], known: list[str]) -> str:
+    return f"{kata} has no spec test {', '.join(names)}; its spec tests are: {', '.join(known)}"
 
 
 def solved(folder: str, kata: str) -> list[str]:

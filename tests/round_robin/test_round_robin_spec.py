@@ -265,12 +265,12 @@ def test_a_list_changed_and_handed_over_again_makes_a_new_dispatcher():
     holds then"""
     workers = ["A", "B"]
     first = dispatcher(workers)
-    workers[:] = ["X", "Y", "Z"]
+    workers[:] = ["P", "Q", "R"]
     got = assigned(dispatcher(workers), 3)
-    assert got == ["X", "Y", "Z"], (
+    assert got == ["P", "Q", "R"], (
         "workers = ['A', 'B'] handed to a dispatcher, then changed with workers[:] = "
-        "['X', 'Y', 'Z'] and handed to a second one: 3 assign() calls on the second should "
-        f"give 'X', 'Y', 'Z'; got {show(got)}"
+        "['P', 'Q', 'R'] and handed to a second one: 3 assign() calls on the second should "
+        f"give 'P', 'Q', 'R'; got {show(got)}"
     )
     workers[:] = ["A", "B", "A"]
     refuses(

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from tests.harness.catalog import Kata
 from tests.harness.layout import ROOT
+
+# The per-test limit for grading starters: their endless loops cost this each.
+STARTER_LIMIT = 0.5
 
 
 @dataclass
@@ -36,6 +41,7 @@ def check_command(
     fmt: str = "json",
     timeout: float = 2,
     check_timeout: float = 60,
+    only: tuple[str, ...] = (),
 ) -> list[str]:
     command = [
         "make",
@@ -50,6 +56,7 @@ def check_command(
         f"CHECK_TIMEOUT={check_timeout}",
         f"PYTHON={sys.executable}",
     ]
+    command += [f"ONLY={','.join(only)}"] if only else []
     return command + ([f"DIR={folder}"] if folder is not None else [])
 
 
@@ -78,6 +85,19 @@ def learner_folder(kata: Kata, modules: Path, folder: Path) -> Path:
     for module in modules.glob("*.py"):
         shutil.copyfile(module, folder / module.name)
     return folder
+
+
+@functools.cache
+def graded_starter(kata: str) -> Checked:
+    """The JSON grading of a kata's committed starter, with a short limit.
+
+    Made once per test process: several self-tests read it, and a starter
+    that hangs takes seconds to grade.
+    """
+    from tests.harness import catalog
+
+    folder = committed_starter(catalog.load(kata), Path(tempfile.mkdtemp(prefix="starter-")))
+    return make_check(kata, folder, timeout=STARTER_LIMIT)
 
 
 def committed_starter(kata: Kata, folder: Path) -> Path:
@@ -109,6 +129,14 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 # Learner code under this guard runs in one spec test only, so one test hangs, not all.
 ONLY_FOR_XY = '        if workers == ["X", "Y", "Z"]:\n'
 XY_TEST = "test_every_worker_starts_available"
+# The XY test with the spec tests around it: enough to show that the tests after
+# a misbehaving one are still graded, for a fraction of a full check.
+AROUND_XY = (
+    "test_first_call_gives_the_first_worker_of_the_list",
+    XY_TEST,
+    "test_recovered_worker_is_next_from_the_cursor",
+    "test_wraps_past_an_unavailable_first_worker",
+)
 
 
 def in_init(body: str) -> tuple[str, str]:

@@ -9,6 +9,7 @@ from tests.harness.layout import ROOT
 from tests.selftest.checking import (
     XY_TEST,
     committed_starter,
+    graded_starter,
     in_init,
     make_check,
     round_robin_learner,
@@ -60,8 +61,8 @@ def test_broken_own_test_file_is_reported_and_spec_tests_still_run(tmp_path):
     assert "SyntaxError at test_round_robin.py line 34" in checked.result["message"]
 
 
-def test_json_is_one_complete_document(tmp_path):
-    checked = make_check("round_robin", starter(tmp_path), timeout=0.5)
+def test_json_is_one_complete_document():
+    checked = graded_starter("round_robin")
     document = json.loads(checked.stdout)  # the whole of stdout, nothing else
     assert set(document) == {"version", "kata", "status", "message", "tests", "own_tests"}
     assert document["kata"] == "round_robin" and document["status"] == "fail"
@@ -124,3 +125,16 @@ def test_variant_command_writes_one_defect_and_refuses_unknown_ones(tmp_path):
     )
     refused = variant("no-such-bug")
     assert refused.returncode == 2 and "it has: cursor-is-local" in refused.stderr
+
+
+def test_only_runs_the_named_spec_tests_and_never_says_solved(tmp_path):
+    names = ("test_the_walkthrough", "test_nobody_available_gives_none")
+    checked = make_check("round_robin", KATA.solution_dir, only=names, fmt="human")
+    assert checked.exit_status == 0, checked.stdout
+    assert "2/2 of the selected spec tests pass (ONLY: not a full check)" in checked.stdout
+    assert "Solved" not in checked.stdout and "grade it all with" in checked.stdout
+    document = make_check("round_robin", KATA.solution_dir, only=names).result
+    assert [test["name"] for test in document["tests"]] == list(names)
+    assert document["own_tests"] == [] and document["only"] == list(names)
+    refused = make_check("round_robin", KATA.solution_dir, only=("test_nope",), fmt="human")
+    assert refused.exit_status != 0 and "round_robin has no spec test test_nope" in refused.stderr

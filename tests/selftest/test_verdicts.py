@@ -13,7 +13,7 @@ import pytest
 
 from tests.harness import catalog
 from tests.harness.layout import kata_names
-from tests.selftest.checking import committed_starter, make_check
+from tests.selftest.checking import committed_starter, graded_starter, make_check
 
 KATAS = [catalog.load(name) for name in kata_names()]
 ROUND_ROBIN = catalog.load("round_robin")
@@ -79,7 +79,7 @@ def test_an_own_test_without_teeth_is_weak(how, tmp_path):
 
 
 def test_own_tests_are_judged_only_once_every_spec_test_passes(tmp_path):
-    starter = make_check("round_robin", committed_starter(ROUND_ROBIN, tmp_path), timeout=0.5)
+    starter = graded_starter("round_robin")
     assert {test["status"] for test in starter.result["own_tests"]} == {"pending"}
     assert (
         "specified behaviour" not in starter.stdout
