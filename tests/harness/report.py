@@ -142,6 +142,7 @@ def _next_steps(grading: Grading, rerun: str) -> list[str]:
     if grading.status is Status.PASS:
         return wording.solved(_shown(grading.folder), grading.kata.name)
     statuses = {verdict.status for verdict in grading.tests}
+    failing = [verdict.name for verdict in grading.tests if verdict.status is not Status.PASS]
     return wording.next_steps(
         error=grading.status is Status.ERROR,
         timeouts=Status.TIMEOUT in statuses,
@@ -151,4 +152,5 @@ def _next_steps(grading: Grading, rerun: str) -> list[str]:
         problem=bool(grading.own_tests_problem),
         own_tests=grading.kata.own_tests,
         rerun=rerun,
+        first_failing=failing[0] if failing else None,
     )

@@ -295,6 +295,7 @@ def next_steps(
     problem: bool,
     own_tests: str | None,
     rerun: str,
+    first_failing: str | None = None,
 ) -> list[str]:
     steps = []
     if error:
@@ -308,6 +309,10 @@ def next_steps(
         steps.append(
             "Take the first FAIL or ERROR, reproduce its scenario in a few lines, "
             "find the line that causes it, fix it."
+        )
+    if first_failing and " ONLY=" not in rerun:
+        steps.append(
+            f"To run only the first failing test while you work on it: {rerun} ONLY={first_failing}"
         )
     if wrong:
         steps.append(
