@@ -5,8 +5,9 @@
     python -m tests.harness list
     python -m tests.harness variant KATA DEFECT FOLDER   (for maintainers)
 
-Exit status: 0 solved, 1 not solved (failures or an error in the learner's
-code), 2 the command itself was wrong (unknown kata, bad folder or limit).
+Exit status: 0 solved, 1 not solved (failures, an error in the learner's
+code, or a partial check: ONLY= never solves a kata), 2 the command itself
+was wrong (unknown kata, bad folder or limit).
 
 A check starts its grading child before anything else is loaded (see
 tests.harness.grading); the rest of the grader is imported meanwhile.
@@ -87,7 +88,7 @@ def _check(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         return _refuse(wording.not_a_folder(args.dir), args.kata, as_json)
 
-    only = tuple(name for name in args.only.split(",") if name)
+    only = tuple(name.strip() for name in args.only.split(",") if name.strip())
     with grading.Check(args.kata, folder, args.timeout, args.check_timeout, only) as check:
         from tests.harness import catalog, report
         from tests.harness.protocol import Status

@@ -29,6 +29,8 @@ class Status(str, Enum):
     # Own tests only, once judged against the specification:
     WEAK = "weak"  # agrees, but passes on a defect it is there to catch
     PENDING = "pending"  # not judged: some spec test still fails
+    # A whole check only: ONLY= ran some spec tests, and they all passed.
+    PARTIAL = "partial"
 
     def __str__(self) -> str:
         return self.value

@@ -137,7 +137,7 @@ def _own_tests(grading: Grading) -> list[str]:
 
 
 def _next_steps(grading: Grading, rerun: str) -> list[str]:
-    if grading.status is Status.PASS and grading.only:
+    if grading.status is Status.PARTIAL:
         return wording.selection_passes(rerun.split(" ONLY=")[0])
     if grading.status is Status.PASS:
         return wording.solved(_shown(grading.folder), grading.kata.name)

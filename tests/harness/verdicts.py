@@ -120,12 +120,12 @@ def assemble(
 
 
 def only(grading: Grading, names: tuple[str, ...]) -> Grading:
-    """A partial check: the selected spec tests, and no own test. It never says Solved."""
+    """A partial check: the selected spec tests, and no own test. It is never solved."""
     grading.only = names
     grading.own_tests, grading.own_tests_problem = [], ""
     if grading.status is Status.ERROR:
         return grading
-    grading.status = Status.PASS if grading.spec_passed else Status.FAIL
+    grading.status = Status.PARTIAL if grading.spec_passed else Status.FAIL
     grading.message = wording.partial_summary(grading.passed, len(grading.tests))
     return grading
 

@@ -58,4 +58,5 @@ def mismatches(
 
 
 def describe(workers: list[str], points_per_worker: int) -> str:
-    return f"{'/'.join(workers)} with {points_per_worker} points each"
+    points = "1 point" if points_per_worker == 1 else f"{points_per_worker} points"
+    return f"{'/'.join(workers)} with {points} each"

@@ -44,7 +44,7 @@ def test_a_key_on_a_shared_position_goes_to_the_smallest_id():
                 got = ring.worker_for(key)
                 assert got == smallest, (
                     f"points {describe(collision)} share position {spot:,}; with the workers "
-                    f"added in the order {', '.join(order)} ({count} points each), "
+                    f"added in the order {', '.join(order)} ({count} point(s) each), "
                     f"worker_for({key!r}) should give {smallest!r}, the smallest id in str "
                     f"order; got {got!r}"
                 )

@@ -3,7 +3,7 @@
 PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 """
 
-from tests.hash_ring.model import label
+from tests.hash_ring.model import label, points
 from tests.hash_ring.routing import KEYS, describe, mismatches, new_ring
 
 
@@ -78,21 +78,52 @@ def test_every_point_up_to_the_limit_is_placed():
 
 
 def test_rings_are_independent():
-    """several rings at once: changing one changes no other"""
+    """several rings at once: each answers with its own workers only, and changing one
+    changes no other"""
     workers = ["oak", "elm", "ash"]
-    ring, other, wider = new_ring(20, workers), new_ring(20, workers), new_ring(40, ["ash"])
+    ring = new_ring(20, workers)
+    others = {
+        "a second ring of oak/elm/ash": (new_ring(20, workers), workers),
+        "a ring of ash alone with 40 points": (new_ring(40, ["ash"]), ["ash"]),
+        # as many changes as the first ring will have had, with other workers
+        "a ring of fir/elm/ash": (new_ring(20, ["fir", "elm", "ash"]), ["fir", "elm", "ash"]),
+    }
+    # Neither check below needs the routing to be right: only independence counts.
+    before = {name: [other.worker_for(key) for key in KEYS] for name, (other, _) in others.items()}
+    for name, (_, own) in others.items():
+        strangers = sorted({answer for answer in before[name] if answer not in own}, key=repr)
+        assert not strangers, (
+            f"{name}, made beside other rings, should answer with its own workers only; "
+            f"it also gave {strangers[:3]}"
+        )
     ring.add_worker("yew")
     ring.remove_worker("oak")
-    alike = new_ring(20, ["fir", "elm", "ash"])  # as many changes as `ring`, other workers
-    for name, checked, members, points in (
-        ("a second ring", other, workers, 20),
-        ("a ring of ash alone with 40 points", wider, ["ash"], 40),
-        ("a ring of fir/elm/ash, as many changes old", alike, ["fir", "elm", "ash"], 20),
-    ):
-        problem = mismatches(checked, members, points, KEYS)
+    for name, (checked, _) in others.items():
+        changed = [
+            f"{key!r}: {was!r} -> {now!r}"
+            for key, was in zip(KEYS, before[name], strict=True)
+            if (now := checked.worker_for(key)) != was
+        ]
+        assert not changed, (
+            f"after 'yew' joined and 'oak' left one ring of {describe(workers, 20)}, {name} "
+            f"should answer as before; {len(changed)} of {len(KEYS)} keys changed, e.g. "
+            f"{'; '.join(changed[:3])}"
+        )
+
+
+def test_keys_that_wrap_follow_the_lowest_point_as_workers_leave():
+    """as the worker of the lowest point leaves, keys past the highest point wrap to the
+    lowest point left"""
+    workers = ["oak", "elm", "ash", "fir"]
+    ring, left = new_ring(5, workers), list(workers)
+    while len(left) > 1:
+        lowest = points(left, 5)[0][1]
+        ring.remove_worker(lowest)
+        left.remove(lowest)
+        problem = mismatches(ring, left, 5, KEYS, wrapping=True)
         assert not problem, (
-            f"after 'yew' joined and 'oak' left one ring of {describe(workers, 20)}, "
-            f"{name} should be untouched: {problem}"
+            f"{describe(workers, 5)}, the worker of the lowest point removed each time, "
+            f"down to {'/'.join(left)}: {problem}"
         )
 
 
@@ -102,13 +133,13 @@ def test_a_new_ring_never_answers_for_an_old_one():
         ring = new_ring(3)
         got = ring.worker_for("order-100")
         assert got is None, (
-            f"the ring made after {n} others, each dropped once used: a new, empty ring "
+            f"a ring made after {n} other(s), each dropped once used: a new, empty ring "
             f"should give None; got {got!r}"
         )
         ring.add_worker(f"w{n}")
         got = ring.worker_for("order-100")
         assert got == f"w{n}", (
-            f"the ring made after {n} others, each dropped once used, with w{n} added: "
+            f"a ring made after {n} other(s), each dropped once used, with w{n} added: "
             f"worker_for('order-100') should give 'w{n}', its only worker; got {got!r}"
         )
         del ring  # dropped before the next is made, as a short-lived ring would be
