@@ -7,7 +7,8 @@ with the same hash are settled by token id and both stay on the ring.
 
 With M = V * (sum of weights) tokens and K the tokens of the node changed:
 - get_node: O(log M), a binary search for the first token at or after the key;
-- get_nodes(key, count): O(log M) plus the tokens walked, at most M;
+- get_nodes(key, count): O(log M) plus the tokens walked, which stops as soon as
+  it has min(count, nodes) nodes;
 - add_node: O(M + K log K), Timsort merging the new tokens into the sorted run;
 - remove_node: O(M), one pass keeping the other nodes' tokens.
 A balanced tree would make updates O(K log M); the sorted array keeps lookups
@@ -81,11 +82,15 @@ class ConsistentHashRing:
             return []
         # (h,) sorts before every (h, token_id, node_id): the first token with hash >= h.
         start = bisect_left(self._tokens, (self._hash64(key),))
+        # The walk ends as soon as it has `count` nodes, or every node there is.
+        wanted = min(count, len(self._weights))
         found: list[str] = []
+        seen: set[str] = set()
         for step in range(len(self._tokens)):
             node = self._tokens[(start + step) % len(self._tokens)][2]
-            if node not in found:
+            if node not in seen:
+                seen.add(node)
                 found.append(node)
-                if len(found) == count:
+                if len(found) == wanted:
                     break
         return found

@@ -96,8 +96,14 @@ def _frames(tb: TracebackType | None, folder: Path) -> list[_Frame]:
     for frame, line in traceback.walk_tb(tb):
         path = Path(frame.f_code.co_filename)
         if path.parent == folder:
-            frames.append(_Frame(path, _function_name(frame), line))
+            frames.append(_Frame(path, _function_name(frame), _line(frame, line)))
     return frames
+
+
+def _line(frame: FrameType, line: int | None) -> int:
+    """The line a frame was at. An alarm can stop code where Python keeps no line
+    number (inside a comprehension, say): then the frame's own, or its first."""
+    return line or frame.f_lineno or frame.f_code.co_firstlineno
 
 
 def _function_name(frame: FrameType) -> str:
@@ -152,7 +158,7 @@ def expected_side(test_file: Path, exc: BaseException) -> str | None:
 
 def _test_lines(exc: BaseException) -> list[tuple[Path, int]]:
     return [
-        (Path(frame.f_code.co_filename), line)
+        (Path(frame.f_code.co_filename), _line(frame, line))
         for frame, line in traceback.walk_tb(exc.__traceback__)
     ]
 

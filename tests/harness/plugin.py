@@ -17,6 +17,7 @@ import importlib.util
 import os
 import signal
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -142,7 +143,8 @@ class GradingPlugin:
             self.emit(Probe(module))
             timer.arm(self.limit)
             try:
-                importlib.import_module(module)
+                with timer.running():
+                    importlib.import_module(module)
             except BaseException as exc:  # the learner's import may raise anything
                 self.emit(ProbeError(self._import_failure(exc, module)))
                 pytest.exit("the learner's code cannot be imported", returncode=3)
@@ -227,6 +229,18 @@ class GradingPlugin:
         self.finder.use(self.group_of(item.path).source)
         self.compared = None
 
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(self, item: pytest.Item):
+        """Let the time limit interrupt the test itself, and nothing of pytest's."""
+        with timer.running():
+            return (yield)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_fixture_setup(self, fixturedef, request):
+        """Fixtures run the test's code too: the time limit may interrupt them."""
+        with timer.running():
+            return (yield)
+
     def pytest_assertrepr_compare(self, op: str, left: object, right: object) -> None:
         """Keep the two sides of the last failed comparison of the learner's own tests."""
         self.compared = (op, left, right)
@@ -234,9 +248,14 @@ class GradingPlugin:
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo):
         """Judge each phase that went wrong; the test's verdict is the worst of them."""
+        judged = None
+        if call.excinfo is not None:
+            judged = self._judge(item, call.when, call.excinfo.value)
+            if _give_line_numbers(call.excinfo.value):
+                call.excinfo = pytest.ExceptionInfo.from_exception(call.excinfo.value)
         report = yield
-        if (report.failed or report.skipped) and call.excinfo is not None:
-            status, message = self._judge(item, call.when, call.excinfo.value)
+        if judged and (report.failed or report.skipped):
+            status, message = judged
             if SEVERITY.index(status) > SEVERITY.index(self.current.status):
                 self.current = Result(self.current.key, status, message, self.current.output)
         return report
@@ -281,3 +300,26 @@ class GradingPlugin:
         if output:
             current = self.current
             self.current = Result(current.key, current.status, current.message, wording.cut(output))
+
+
+def _give_line_numbers(exc: BaseException) -> bool:
+    """Give every entry of the exception's traceback a line number; True if one had none.
+
+    An alarm can interrupt code where Python keeps none (inside a
+    comprehension, say); pytest, formatting such a traceback for its report,
+    then fails on None - 1 and stops the whole session. The verdict is taken
+    from the traceback before this.
+    """
+    entries = []
+    tb = exc.__traceback__
+    while tb is not None:
+        entries.append(tb)
+        tb = tb.tb_next
+    if all(entry.tb_lineno is not None for entry in entries):
+        return False
+    rebuilt = None
+    for entry in reversed(entries):
+        line = entry.tb_lineno or entry.tb_frame.f_code.co_firstlineno
+        rebuilt = types.TracebackType(rebuilt, entry.tb_frame, entry.tb_lasti, line)
+    exc.__traceback__ = rebuilt
+    return True

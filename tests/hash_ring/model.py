@@ -36,6 +36,10 @@ COLLISIONS = [
 # Two points of one worker at one position (2,799,477,701): removing the
 # worker must take both.
 SELF_COLLISION = ("s144332", 84, 171)
+# A key one position above a point (873,745,557 and 873,745,556) whose id
+# starts with "z", the last letter: a search that starts from a sentinel such
+# as (position - 1, "z") takes the point for one at or after the key.
+JUST_PAST = ("k196266", ("zz1671", 0))
 
 
 @cache

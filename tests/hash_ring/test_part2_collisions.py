@@ -82,3 +82,22 @@ def test_a_worker_loses_both_of_its_points_at_one_position():
             f"worker_for({label(worker, i)!r}) should give 'oak', the only worker left; "
             f"got {got!r}"
         )
+
+
+def test_removing_an_absent_worker_spares_a_point_at_its_position():
+    """removing a worker that is not on the ring does nothing, even when one of its points
+    would share a position with a point that is"""
+    for collision in COLLISIONS:
+        (present, i), (absent, _) = collision[0], collision[-1]
+        count = max(index for _, index in collision) + 1
+        for gone in (absent, present + "-gone"):
+            ring = new_ring(count, [present, "oak"])
+            ring.remove_worker(absent)
+            ring.remove_worker(gone)
+            got = ring.worker_for(label(present, i))
+            assert got == present, (
+                f"{present} and oak ({count} point(s) each); {absent}, never added, would "
+                f"have a point at the position of {label(present, i)}: after "
+                f"remove_worker({absent!r}), worker_for({label(present, i)!r}) should still "
+                f"give {present!r}; got {got!r}"
+            )

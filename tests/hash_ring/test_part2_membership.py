@@ -45,7 +45,10 @@ def test_lookups_see_every_change():
     # point, which wrapped around to the old lowest point, wrap to it now.
     changes = [("add", "ash"), ("remove", "oak"), ("add", "oak"), ("add", "t7348081")]
     for change, worker in [*changes, ("remove", "ash")]:
-        for key in KEYS[:300]:
+        # Keys on the points a worker is about to get are looked up too: the edge case
+        # of a cache that forgets only the keys strictly between two points.
+        looked_up = KEYS[:300] + [label(worker, i) for i in range(10)]
+        for key in looked_up:
             ring.worker_for(key)
         if change == "add":
             ring.add_worker(worker)
@@ -53,7 +56,7 @@ def test_lookups_see_every_change():
         else:
             ring.remove_worker(worker)
             members.remove(worker)
-        problem = mismatches(ring, members, 10, KEYS[:300], wrapping=True)
+        problem = mismatches(ring, members, 10, looked_up, wrapping=True)
         assert not problem, (
             f"ring of oak/elm with 10 points each, keys looked up, then "
             f"{change}_worker({worker!r}) (now {'/'.join(members)}): {problem}"

@@ -9,13 +9,19 @@ timed in earnest. Each test also checks that every answer is a worker on the
 ring.
 """
 
+from tests.hash_ring.model import COLLISIONS, label, points, position
 from tests.hash_ring.routing import new_ring
 
 LOOKUPS = 200_000
+WORKERS = [f"w{n}" for n in range(50)]
+# Keys past the highest point of WORKERS' ring (200 points each), found by a
+# search over past-0, past-1, ...: a lookup of them wraps around.
+PAST_THE_END = ["past-575686", "past-692986", "past-723171", "past-1121468", "past-1317197"]
 
 
-def strangers(ring, workers: list[str]) -> list:
-    answers = {ring.worker_for(f"key-{n}") for n in range(LOOKUPS)}
+def strangers(ring, workers: list[str], keys: list[str] | None = None) -> list:
+    keys = keys or [f"key-{n}" for n in range(LOOKUPS)]
+    answers = {ring.worker_for(key) for key in keys}
     return sorted(answers - set(workers), key=repr)[:3]
 
 
@@ -27,10 +33,29 @@ def test_lookups_take_logarithmic_time():
     and answers in 0.35 s; a scan of the points takes about 20 s, a copy of
     the points at each lookup about 6 s.
     """
-    workers = [f"w{n}" for n in range(50)]
-    ring = new_ring(200, workers)
-    wrong = strangers(ring, workers)
+    ring = new_ring(200, WORKERS)
+    wrong = strangers(ring, WORKERS)
     assert not wrong, f"50 workers w0..w49: every lookup should give one of them; got {wrong}"
+
+
+def test_lookups_that_wrap_or_land_on_a_tie_take_logarithmic_time():
+    """worker_for takes O(log M) time on its rarer paths too: 100,000 lookups of keys past
+    the highest point, and 100,000 of a key on a point two workers share
+
+    The ring of the test above, and two colliding workers. Measured: 0.35 s
+    for the reference; a search for the lowest point at each wrap, or a scan
+    of the points at each tie, takes about 30 s.
+    """
+    (first, i), (second, _) = COLLISIONS[0]
+    highest = points(WORKERS, 200)[-1][0]
+    assert all(position(key) > highest for key in PAST_THE_END), "test setup: keys no longer wrap"
+    ring = new_ring(200, [*WORKERS, first, second])
+    on_the_tie = [label(first, i)] * (LOOKUPS // 2)
+    wrong = strangers(ring, [*WORKERS, first, second], PAST_THE_END * (LOOKUPS // 10) + on_the_tie)
+    assert not wrong, (
+        f"50 workers w0..w49, {first} and {second}: every lookup should give one of them; "
+        f"got {wrong}"
+    )
 
 
 def test_lookups_stay_fast_after_workers_come_and_go():

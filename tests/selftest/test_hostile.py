@@ -44,7 +44,7 @@ def indented(code: str, spaces: int) -> str:
 @dataclass
 class Case:
     id: str
-    status: str  # of the whole check
+    status: str  # of the whole check: "partial" when the spec tests it ran all pass
     says: list[str]  # in the check's message, or the XY test's when `xy` is set
     xy: str | None = None  # the XY test's own status, when only it misbehaves
     hangs: int = 0  # tests expected to run into the limit
@@ -144,7 +144,7 @@ CASES = [
     ),
     Case(
         "stdlib-and-harness-names",
-        "pass",
+        "partial",
         [],
         learner={
             "extra": {
@@ -167,7 +167,7 @@ CASES = [
     # makes 10,000 calls, but the spec tests make many more between them.
     Case(
         "state-in-module-globals",
-        "pass",
+        "partial",
         [],
         learner={
             "top": "CALLS = [0]\n",
@@ -219,7 +219,7 @@ def test_megabytes_of_output_still_pass_and_are_cut(tmp_path):
     before = snapshot(folder)
     checked = make_check("round_robin", folder, timeout=LIMIT, only=AROUND_XY)
     assert snapshot(folder) == before, "grading changed the learner's files"
-    assert checked.result["status"] == "pass", checked.result["message"]
+    assert checked.result["status"] == "partial", checked.result["message"]
     assert len(checked.stdout) < 100_000, f"the JSON is {len(checked.stdout):,} characters"
     outputs = {test["name"]: test["output"] for test in checked.result["tests"] if "output" in test}
     assert list(outputs) == [XY_TEST], f"output reported for {list(outputs)}"

@@ -15,6 +15,13 @@ TIES = [
     ({"a#1": 7, "b#0": 7}, 2, ["a", "b"], "a", "'a#1' < 'b#0', though b#0 has the smaller index"),
     ({"a#0": 7, "a #0": 7}, 1, ["a", "a "], "a ", "'a #0' < 'a#0', though 'a' < 'a '"),
     ({"a#0": 7, "B#0": 7}, 1, ["a", "B"], "B", "'B#0' < 'a#0': capitals come first"),
+    (
+        {"\U00010000#0": 7, "\uffff#0": 7},
+        1,
+        ["\U00010000", "\uffff"],
+        "\uffff",
+        "U+FFFF < U+10000: plain str order compares code points, not UTF-16 or UTF-8",
+    ),
 ]
 
 

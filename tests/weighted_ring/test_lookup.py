@@ -21,6 +21,8 @@ POSITIONS = {
     "a#0": 100,
     "b#0": 200,
     "c#0": 300,
+    # just below a#0, with the largest character there is: no sentinel may skip it
+    "\U0010ffff#0": 99,
     "key-50": 50,
     "key-100": 100,
     "key-150": 150,
@@ -52,11 +54,12 @@ def test_empty_ring_has_no_node():
 
 def test_key_goes_to_first_token_at_or_after_it():
     """a key goes to the first token whose hash is at least the key's hash"""
-    ring = new_ring(1, {"a": 1, "b": 1, "c": 1}, table_hash(POSITIONS))
-    for key, expected in [("key-50", "a"), ("key-100", "a"), ("key-150", "b"), ("key-300", "c")]:
+    ring = new_ring(1, {"a": 1, "b": 1, "c": 1, "\U0010ffff": 1}, table_hash(POSITIONS))
+    top = "\U0010ffff"
+    for key, expected in [("key-50", top), ("key-100", "a"), ("key-150", "b"), ("key-300", "c")]:
         got = ring.get_node(key)
         assert got == expected, (
-            f"tokens a#0, b#0, c#0 at 100, 200, 300: get_node of {key!r} (at "
+            f"tokens {top!r}#0, a#0, b#0, c#0 at 99, 100, 200, 300: get_node of {key!r} (at "
             f"{POSITIONS[key]}) should give {expected!r}; got {got!r}"
         )
 
@@ -90,7 +93,7 @@ def test_default_hash_is_sha256_first_8_bytes():
 
 def test_node_gets_weight_times_v_tokens():
     """add_node gives a node weight * V tokens, ids node#0 .. node#(weight*V - 1)"""
-    for virtuals, weight in ((3, 2), (250, 5)):
+    for virtuals, weight in ((3, 2), (250, 5), (1, 5000)):
         seen: set[str] = set()
         # A lookup, so that a ring that places its tokens lazily has placed them.
         new_ring(virtuals, {"n": weight}, recording(seen)).get_node("k")
@@ -135,7 +138,8 @@ def test_weight_three_owns_clearly_more_than_weight_one():
 
 
 def test_any_key_is_routed_by_its_hash():
-    """keys of every shape: empty, long, whitespace, case, non-ASCII text, '#'"""
+    """keys of every shape: empty, long, whitespace, case, '#', non-ASCII text in any
+    Unicode form"""
     keys = [
         "",
         " ",
@@ -149,28 +153,37 @@ def test_any_key_is_routed_by_its_hash():
         " key-1",
         "key-1\n",
         "\x00",
+        *("e\u0301", "cafe\u0301", "caf\u00e9", "\u212b", "\ufb01"),
+        *("\r\n", "a\r\nb", "order\r\n", "k\x00", "\x00\x00"),
+        *("x" * 64 + end for end in "abcdefgh"),
     ]
     nodes = {"a": 1, "b": 2, "c": 1}
     problem = misroutes(new_ring(5, nodes), model(5, nodes), keys)
     assert not problem, f"nodes a, b, c of weights 1, 2, 1 (V=5): {problem}"
 
 
-class Falsy:
-    """A hash64 that is false in a boolean context (it has no entries), yet a hash."""
+class Odd:
+    """A hash64 that is false in a boolean context and equal to anything, yet a hash."""
 
     def __len__(self) -> int:
         return 0
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = object.__hash__
 
     def __call__(self, text: str) -> int:
         return sha64(text[::-1])
 
 
 def test_a_given_hash64_is_used_even_when_it_is_false():
-    """the hash64 given is used whatever its truth value: only None means the default"""
+    """the hash64 given is used whatever its truth value or equality: only None means the
+    default"""
     nodes = {"a": 1, "b": 2, "c": 1}
-    hash64 = Falsy()
+    hash64 = Odd()
     problem = misroutes(new_ring(5, nodes, hash64), model(5, nodes, hash64), KEYS)
     assert not problem, (
         "nodes a, b, c of weights 1, 2, 1 (V=5), hash64 a callable object whose __len__ "
-        f"returns 0: {problem}"
+        f"returns 0 and which equals anything, None included: {problem}"
     )

@@ -149,19 +149,25 @@ def test_rings_are_independent():
 
 
 def test_a_new_ring_never_answers_for_an_old_one():
-    """a ring made after others were dropped starts empty and answers only for itself"""
+    """a ring made after others were dropped starts empty and answers with its own hash64
+    only"""
     for n in range(20):
-        ring = new_ring(3)
+        # Each ring gets a hash64 of its own, made for it: odd rings put b first.
+        spots = {"a#0": 100, "b#0": 200} if n % 2 else {"a#0": 200, "b#0": 100}
+        ring = new_ring(1, {}, lambda text, spots=spots: spots.get(text, 150))
         got = ring.get_node("order-1")
         assert got is None, (
             f"a ring made after {n} other(s), each dropped once used: a new, empty ring "
             f"should give None; got {got!r}"
         )
-        ring.add_node(f"n{n}")
+        ring.add_node("a")
+        ring.add_node("b")
+        expected = "b" if n % 2 else "a"
         got = (ring.get_node("order-1"), ring.get_nodes("order-1", 1))
-        assert got == (f"n{n}", [f"n{n}"]), (
-            f"a ring made after {n} other(s), each dropped once used, with n{n} added: "
-            f"get_node('order-1') and get_nodes('order-1', 1) should give 'n{n}' and "
-            f"['n{n}'], its only node; got {got[0]!r} and {got[1]!r}"
+        assert got == (expected, [expected]), (
+            f"a ring made after {n} other(s), each dropped once used, with a hash64 of its "
+            f"own (a#0 at {spots['a#0']}, b#0 at {spots['b#0']}, keys at 150) and nodes a "
+            f"and b: get_node('order-1') and get_nodes('order-1', 1) should give "
+            f"{expected!r} and [{expected!r}]; got {got[0]!r} and {got[1]!r}"
         )
         del ring  # dropped before the next is made, as a short-lived ring would be

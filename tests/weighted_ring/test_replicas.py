@@ -18,11 +18,14 @@ def test_replicas_are_distinct_nodes_in_clockwise_order():
 
 
 def test_replicas_stop_when_every_node_is_taken():
-    """asking for more replicas than nodes gives each node once"""
+    """asking for more replicas than nodes gives each node once, however many are asked for"""
     nodes = {"a": 1, "b": 1, "c": 2}
     ring = new_ring(10, nodes)
-    problem = misroutes(ring, model(10, nodes), KEYS[:200], count=7)
-    assert not problem, f"nodes a, b, c of weights 1, 1, 2 (V=10), 7 replicas asked for: {problem}"
+    for count, keys in ((7, KEYS[:200]), (10**12, KEYS[:50])):
+        problem = misroutes(ring, model(10, nodes), keys, count=count)
+        assert not problem, (
+            f"nodes a, b, c of weights 1, 1, 2 (V=10), {count} replicas asked for: {problem}"
+        )
 
 
 def test_first_replica_is_the_node_of_the_key():

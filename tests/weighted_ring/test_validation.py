@@ -4,6 +4,7 @@ PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 """
 
 import contextlib
+import numbers
 
 from tests.weighted_ring.model import (
     KEYS,
@@ -17,7 +18,8 @@ from tests.weighted_ring.model import (
 
 
 class IntLike:
-    """Not an int, though it can stand for one (as numpy's integers can)."""
+    """Not an int, though it can stand for one, as numpy's integers can (and like them, it
+    is registered as a numbers.Integral, below)."""
 
     def __init__(self, value: int) -> None:
         self.value = value
@@ -29,6 +31,9 @@ class IntLike:
 
     def __repr__(self) -> str:
         return f"IntLike({self.value})"
+
+
+numbers.Integral.register(IntLike)
 
 
 def test_virtuals_per_weight_must_be_a_positive_int():
@@ -149,4 +154,13 @@ def test_a_hash64_that_raises_leaves_the_ring_as_it_was():
     assert not problem, (
         "V=3, node a, then add_node('b') while hash64 fails once on 'b#1', each call tried "
         f"again after the failure: the ring should hold a and b: {problem}"
+    )
+    failures.append("a#1")  # and once more, should removing a ask for a hash
+    removed = twice(lambda: ring.remove_node("a"))
+    twice(lambda: ring.get_node("k"))
+    problem = misroutes(ring, model(3, {"b": 1}), KEYS[:300])
+    assert removed is True and not problem, (
+        "same ring, then remove_node('a') while hash64 fails once on 'a#1' (tried again "
+        f"after a failure; it gave {removed!r}, which should be True): the ring should hold "
+        f"b alone: {problem or 'it does'}"
     )

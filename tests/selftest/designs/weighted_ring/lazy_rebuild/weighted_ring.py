@@ -63,6 +63,6 @@ class ConsistentHashRing:
             if node not in seen:
                 seen.add(node)
                 order.append(node)
-                if len(order) == count:
+                if len(order) == count or len(order) == len(self.weights):
                     break
         return order

@@ -66,9 +66,9 @@ class ConsistentHashRing:
         found: dict[str, None] = {}
         if self._hashes and count:
             start = bisect_left(self._hashes, self._h(key))
-            size = len(self._owners)
+            size, wanted = len(self._owners), min(count, len(self._nodes_on))
             for step in range(size):
                 found.setdefault(self._owners[(start + step) % size])
-                if len(found) == count:
+                if len(found) == wanted:
                     break
         return list(found)

@@ -1,5 +1,6 @@
 """A correct ring: sorted (hash, token id, node) records and each node's own tokens, as in
-the seed's write-up."""
+the seed's write-up (whose replica walk, not shown there, is given a set of the nodes
+taken here: a list makes it quadratic in the nodes)."""
 
 import hashlib
 from bisect import bisect_left
@@ -49,11 +50,12 @@ class ConsistentHashRing:
         if not self.tokens:
             return []
         start = bisect_left(self.tokens, (self.hash64(key), "", ""))
-        nodes = []
+        nodes, taken = [], set()
         for step in range(len(self.tokens)):
             if len(nodes) >= count or len(nodes) == len(self.by_node):
                 break
             node = self.tokens[(start + step) % len(self.tokens)][2]
-            if node not in nodes:
+            if node not in taken:
+                taken.add(node)
                 nodes.append(node)
         return nodes
