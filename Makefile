@@ -1,6 +1,6 @@
 # katas: debugging-interview practice. `make help` lists the targets.
 .DEFAULT_GOAL := help
-.PHONY: help list check test lint
+.PHONY: help list check hint watch reset test lint
 
 KATA ?=
 DIR ?=
@@ -24,7 +24,10 @@ endif
 help:
 	@echo "make check KATA=<kata> [DIR=<folder>] [FORMAT=json] [TIMEOUT=2] [CHECK_TIMEOUT=60] [ONLY=<test>,...]"
 	@echo "                  grade your code in katas/<kata> (or DIR); exit 0 only when solved"
-	@echo "make list         the katas, one line each"
+	@echo "make hint KATA=<kata>   the next hint about the first failing behaviour (never code)"
+	@echo "make watch KATA=<kata> [DIR=<folder>]  grade again on every save; h hint, q quit"
+	@echo "make reset KATA=<kata>|all  back to the starter; your files go to .katas/backups/ first"
+	@echo "make list         the katas in learning order, where you stand, and what is next"
 	@echo "make test [JOBS=auto]  the repository's self-tests, JOBS processes at once"
 	@echo "make lint         ruff check, and ruff format --check on solutions/ and tests/"
 	@echo "Set PYTHON=<interpreter> to use your own environment instead of .venv."
@@ -33,9 +36,20 @@ list: $(SETUP)
 	@$(PYTHON) -m tests.harness list
 
 check: $(SETUP)
-	@$(PYTHON) -m tests.harness check "$(KATA)" --format "$(FORMAT)" \
-		--timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)" $(if $(DIR),--dir "$(DIR)") \
+	@$(PYTHON) -m tests.harness check "$(KATA)" --format "$(FORMAT)" $(GRADING) \
 		$(if $(ONLY),--only "$(ONLY)")
+
+# Options shared by every command that grades.
+GRADING = --timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)" $(if $(DIR),--dir "$(DIR)")
+
+hint: $(SETUP)
+	@$(PYTHON) -m tests.harness hint "$(KATA)" $(GRADING)
+
+watch: $(SETUP)
+	@$(PYTHON) -m tests.harness watch "$(KATA)" $(GRADING)
+
+reset: $(SETUP)
+	@$(PYTHON) -m tests.harness reset "$(KATA)"
 
 test: $(SETUP)
 	@$(PYTHON) -m pytest -n $(JOBS) --dist worksteal

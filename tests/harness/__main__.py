@@ -2,12 +2,16 @@
 
     python -m tests.harness check KATA [--dir DIR] [--format human|json]
                                        [--timeout S] [--check-timeout S] [--only T,...]
+    python -m tests.harness hint KATA [--dir DIR] [--timeout S] [--check-timeout S]
+    python -m tests.harness watch KATA [--dir DIR] [--timeout S] [--check-timeout S]
+    python -m tests.harness reset KATA|all
     python -m tests.harness list
     python -m tests.harness variant KATA DEFECT FOLDER   (for maintainers)
 
-Exit status: 0 solved, 1 not solved (failures, an error in the learner's
-code, or a partial check: ONLY= never solves a kata), 2 the command itself
-was wrong (unknown kata, bad folder or limit).
+Exit status of check: 0 solved, 1 not solved (failures, an error in the
+learner's code, or a partial check: ONLY= never solves a kata). Of the
+others: 0 done. Of every command: 2 the command itself was wrong (unknown
+kata, bad folder or limit) or could not be carried out.
 
 A check starts its grading child before anything else is loaded (see
 tests.harness.grading); the rest of the grader is imported meanwhile.
@@ -19,8 +23,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tests.harness import grading, layout, wording
+
+if TYPE_CHECKING:
+    from tests.harness.catalog import Kata
 
 SOLVED, NOT_SOLVED, USAGE = 0, 1, 2
 
@@ -52,7 +60,15 @@ def _parser() -> argparse.ArgumentParser:
         default=60.0,
         help="seconds for the whole check",
     )
-    commands.add_parser("list", help="list the katas")
+    for name, what in (("hint", "the next hint for a kata"), ("watch", "grade on every save")):
+        command = commands.add_parser(name, help=what)
+        command.add_argument("kata")
+        command.add_argument("--dir", help="folder holding your files (default: katas/KATA)")
+        command.add_argument("--timeout", type=_positive, default=2.0, help="seconds per test")
+        command.add_argument("--check-timeout", type=_positive, default=60.0)
+    reset = commands.add_parser("reset", help="back to the starter, after a backup")
+    reset.add_argument("kata", help="a kata, or all")
+    commands.add_parser("list", help="the katas in learning order, and where you stand")
     variant = commands.add_parser(
         "variant", help="write the reference with one bug or mutant of kata.toml applied"
     )
@@ -80,19 +96,29 @@ def _refuse(message: str, kata: str, as_json: bool) -> int:
     return USAGE
 
 
-def _check(args: argparse.Namespace) -> int:
-    as_json = args.format == "json"
+def _folder(args: argparse.Namespace, as_json: bool = False) -> Path | int:
+    """The folder to grade, or the exit status of a refusal."""
     if not layout.is_kata(args.kata):
         return _refuse(wording.unknown_kata(args.kata, layout.kata_names()), args.kata, as_json)
     folder = Path(args.dir) if args.dir else layout.KATAS / args.kata
     if not folder.is_dir():
         return _refuse(wording.not_a_folder(args.dir), args.kata, as_json)
+    return folder
 
+
+def _check(args: argparse.Namespace) -> int:
+    as_json = args.format == "json"
+    folder = _folder(args, as_json)
+    if isinstance(folder, int):
+        return folder
     only = tuple(name.strip() for name in args.only.split(",") if name.strip())
     with grading.Check(args.kata, folder, args.timeout, args.check_timeout, only) as check:
-        from tests.harness import catalog, report
+        from tests.harness import catalog, files, report, terminal
+        from tests.harness.progress import Outcome, Progress
         from tests.harness.protocol import Status
 
+        # The files as graded: read before the child imports them.
+        fingerprint = files.fingerprint(folder)
         try:
             kata = catalog.load(args.kata)
         except catalog.CatalogError as error:
@@ -106,20 +132,121 @@ def _check(args: argparse.Namespace) -> int:
         print(report.as_json(graded))
     else:
         rerun = f"make check KATA={kata.name}" + (f" DIR={args.dir}" if args.dir else "")
-        print(report.as_text(graded, rerun + (f" ONLY={args.only}" if only else "")))
+        rerun += f" ONLY={args.only}" if only else ""
+        print(report.as_text(graded, rerun, colour=terminal.colour_wanted(sys.stdout)))
+    if not only:
+        Progress().record(kata.name, folder, Outcome.of(graded, fingerprint), graded.status.value)
     return SOLVED if graded.status is Status.PASS else NOT_SOLVED
+
+
+def _kata_and_folder(args: argparse.Namespace) -> tuple[Kata, Path] | int:
+    """The kata and the folder a command works on, or the exit status of a refusal."""
+    from tests.harness import catalog
+
+    folder = _folder(args)
+    if isinstance(folder, int):
+        return folder
+    try:
+        return catalog.load(args.kata), folder
+    except catalog.CatalogError as error:
+        return _refuse(str(error), args.kata, as_json=False)
+
+
+def _hint(args: argparse.Namespace) -> int:
+    from tests.harness import files, hints
+    from tests.harness.progress import Outcome, Progress
+
+    found = _kata_and_folder(args)
+    if isinstance(found, int):
+        return found
+    kata, folder = found
+    state = Progress()
+    fingerprint = files.fingerprint(folder)
+    outcome = state.latest_outcome(kata.name)
+    if outcome is None or outcome.fingerprint != fingerprint:
+        # The files changed since the latest check, or were never checked: grade them now.
+        print(wording.grading_first(_shown(folder)), file=sys.stderr, flush=True)
+        graded = grading.grade(kata.name, folder, args.timeout, args.check_timeout)
+        outcome = Outcome.of(graded, fingerprint)
+        state.record(kata.name, folder, outcome, graded.status.value)
+    print("\n".join(hints.give(kata, outcome, state)))
+    return SOLVED
+
+
+def _watch(args: argparse.Namespace) -> int:
+    from tests.harness.watch import Watch
+
+    found = _kata_and_folder(args)
+    if isinstance(found, int):
+        return found
+    kata, folder = found
+    return Watch(kata, folder, args.timeout, args.check_timeout, _shown(folder)).run()
+
+
+def _reset(args: argparse.Namespace) -> int:
+    from tests.harness import catalog, starter
+    from tests.harness.progress import Progress
+
+    names = layout.kata_names() if args.kata == "all" else [args.kata]
+    if args.kata != "all" and not layout.is_kata(args.kata):
+        return _refuse(wording.unknown_kata(args.kata, layout.kata_names()), args.kata, False)
+    state = Progress()
+    for name in names:
+        try:
+            kata = catalog.load(name)
+            done = starter.reset(kata, kata.starter_dir, state.state / "backups")
+        except (catalog.CatalogError, starter.ResetError) as error:
+            return _refuse(str(error), name, as_json=False)
+        if done.backup is None:
+            print(wording.nothing_to_reset(name))
+            continue
+        state.after_reset(name)
+        shown = _shown(done.backup)
+        print("\n".join(wording.reset_done(name, shown, list(done.restored), list(done.removed))))
+    return SOLVED
+
+
+def _shown(path: Path) -> str:
+    """A path as the learner would type it: relative to the repository when inside it."""
+    path = path.resolve()
+    return str(path.relative_to(layout.ROOT)) if path.is_relative_to(layout.ROOT) else str(path)
 
 
 def _list() -> int:
     from tests.harness import catalog
+    from tests.harness.progress import Progress
 
     try:
         katas = [catalog.load(name) for name in layout.kata_names()]
     except catalog.CatalogError as error:
         return _refuse(str(error), "", as_json=False)
-    for kata in sorted(katas, key=lambda kata: (kata.order, kata.name)):
-        print(f"{kata.name:<16} {kata.description}")
+    state = Progress()
+    up_next = None
+    for place, kata in enumerate(sorted(katas, key=lambda kata: (kata.order, kata.name)), 1):
+        where, solved = _standing(state.attempts(kata.name))
+        if not solved and up_next is None:
+            up_next = kata.name
+        print(f"{place}. {kata.name:<16} {where}")
+        print(f"   {kata.description}")
+    print("")
+    print(wording.next_kata(up_next))
     return SOLVED
+
+
+def _standing(attempts: list[dict]) -> tuple[str, bool]:
+    """Where the learner stands on a kata, in words, and whether it is solved now."""
+    current = attempts[-1] if attempts and not attempts[-1].get("closed") else {}
+    solved_before = [a["time_to_solve_s"] for a in attempts if a.get("time_to_solve_s")]
+    if current.get("solved_at"):
+        return wording.state_solved(current["time_to_solve_s"], current.get("hints_taken", 0)), True
+    history = current.get("history")
+    if history:
+        passed, total = history[-1][1], history[-1][2]
+        hints = current.get("hints_taken", 0)
+        return wording.state_in_progress(passed, total, current["checks"], hints), False
+    if solved_before:
+        return wording.state_solved_before(min(solved_before)), False
+    return wording.state_not_started(), False
 
 
 def _variant(args: argparse.Namespace) -> int:
@@ -143,8 +270,19 @@ def _variant(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    commands = {"check": _check, "list": lambda _: _list(), "variant": _variant}
-    return commands[args.command](args)
+    commands = {
+        "check": _check,
+        "hint": _hint,
+        "watch": _watch,
+        "reset": _reset,
+        "list": lambda _: _list(),
+        "variant": _variant,
+    }
+    try:
+        return commands[args.command](args)
+    except BrokenPipeError:  # `make list | head`: the reader has all it wants
+        sys.stderr.close()
+        return SOLVED
 
 
 if __name__ == "__main__":

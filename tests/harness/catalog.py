@@ -22,6 +22,8 @@ else:  # pragma: no cover - pytest itself depends on tomli before 3.11
 
 # The version of kata.toml's shape this grader reads.
 FORMAT_VERSION = 1
+# make hint's levels: a question about the symptom, where to look, the mistake.
+HINT_LEVELS = 3
 
 
 class CatalogError(Exception):
@@ -51,6 +53,7 @@ class Defect:
     caught_by: tuple[str, ...]
     edits: tuple[Edit, ...]
     planted: bool
+    hints: tuple[str, ...] = ()  # planted bugs: the three levels of make hint
 
     def apply(self, text: str) -> str:
         for edit in self.edits:
@@ -95,6 +98,7 @@ class Kata:
     starter_is_planted: bool
     starter_fails_every_test_in: tuple[str, ...]
     defects: tuple[Defect, ...]
+    test_hints: dict[str, tuple[str, ...]]
 
     @property
     def starter_dir(self) -> Path:
@@ -194,7 +198,17 @@ def _kata(name: str, data: dict) -> Kata:
         # Spec test files none of whose tests may pass on the starter.
         starter_fails_every_test_in=tuple(data.get("starter_fails_every_test_in", ())),
         defects=tuple(defects),
+        # For each spec test, the three levels of make hint, for when no planted
+        # bug still in the code explains its failure.
+        test_hints={entry["test"]: _levels(entry["levels"]) for entry in data.get("hint", [])},
     )
+
+
+def _levels(hints: list[str]) -> tuple[str, ...]:
+    """Hint levels: 1. a question about the symptom, 2. where to look, 3. the mistake."""
+    if len(hints) != HINT_LEVELS or not all(isinstance(h, str) and h.strip() for h in hints):
+        raise ValueError(f"hints must be {HINT_LEVELS} non-empty strings, got {hints!r}")
+    return tuple(hints)
 
 
 def _own_test(entry: dict, code_defects: set[str]) -> OwnTest:
@@ -210,8 +224,8 @@ def _own_test(entry: dict, code_defects: set[str]) -> OwnTest:
 
 def _defect(entry: dict, planted: bool) -> Defect:
     """A [[bugs]] or [[mutants]] entry: `edits` to `file` of the reference, the tests
-    they must fail (`caught_by`), and a one-line `summary` (a spoiler: never shown
-    in katas/)."""
+    they must fail (`caught_by`), a one-line `summary` (a spoiler: never shown
+    in katas/) and, for bugs, the three levels of `hints`."""
     return Defect(
         id=entry["id"],
         file=entry["file"],
@@ -219,4 +233,5 @@ def _defect(entry: dict, planted: bool) -> Defect:
         caught_by=tuple(entry["caught_by"]),
         edits=tuple(Edit(edit["old"], edit["new"]) for edit in entry["edits"]),
         planted=planted,
+        hints=_levels(entry["hints"]) if "hints" in entry else (),
     )

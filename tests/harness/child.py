@@ -1,9 +1,10 @@
-"""The grading child: `python -m tests.harness.child REQUEST_JSON`.
+"""The grading child: `python -m tests.harness.child KATA`, its request on stdin.
 
 The supervisor starts this process before it reads the kata itself, so
-pytest's start-up here overlaps with the supervisor's own work. By the time
-pytest is imported, so is everything the catalogue needs: reading the kata,
-planning the test groups and starting pytest cost almost nothing more.
+pytest's start-up here overlaps with the supervisor's own work; a watch loop
+starts it even before the learner saves. It loads pytest and the kata, then
+waits for its request (tests.harness.protocol.Request, one line): what is
+left to do after that is planning the test groups and running them.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _pytest.pathlib import ImportMode, import_path
 
 from tests.harness import catalog, variants
 from tests.harness.layout import ROOT
@@ -71,9 +73,34 @@ def _duties_by_defect(kata: catalog.Kata) -> dict[str, tuple[str, ...]]:
     return duties
 
 
-def main(request_file: str) -> int:
-    request = Request.read(Path(request_file))
-    kata = catalog.load(request.kata)
+# pytest's default for consider_namespace_packages, which the grading does not change.
+NO = False
+
+
+def preload(kata: catalog.Kata) -> None:
+    """Import the spec test modules now, as pytest will (it reuses what sys.modules holds).
+
+    They import the learner's modules only inside their tests, so nothing here
+    depends on the request; a module that fails to import is left for pytest
+    to report.
+    """
+    for path in kata.spec_files:
+        before = set(sys.modules)
+        try:
+            import_path(path, mode=ImportMode.importlib, root=ROOT, consider_namespace_packages=NO)
+        except Exception:
+            # Half-imported modules would be taken for whole ones: drop them.
+            for name in set(sys.modules) - before:
+                del sys.modules[name]
+
+
+def main(kata_name: str) -> int:
+    kata = catalog.load(kata_name)
+    preload(kata)
+    line = sys.stdin.buffer.readline()
+    if not line:  # the supervisor no longer needs this child
+        return 0
+    request = Request.decode(line)
     groups, snapshot = plan(kata, request.folder, request.work, request.only)
     os.write(request.events_fd, encode(Planned(str(snapshot or ""))))
     plugin = GradingPlugin(

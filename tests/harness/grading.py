@@ -54,14 +54,17 @@ class Check:
         limit: float,
         check_limit: float,
         only: tuple[str, ...] = (),
+        child: Child | None = None,
     ) -> None:
         self.kata_name = kata
         self.only = only
         self.folder = folder.resolve()
         self.limit, self.check_limit = limit, check_limit
         self.deadline = time.monotonic() + check_limit
-        self.work = Path(tempfile.mkdtemp(prefix=f"kata-{kata}-"))
-        self.child: Child | None = self._start(skip=())
+        # A child started ahead of time (see `spawn`) brings its own work folder.
+        self.child: Child | None = child or spawn(kata)
+        self.work = self.child.work
+        self.child.start(self.folder, limit, only=only)
 
     def __enter__(self) -> Check:
         return self
@@ -71,8 +74,10 @@ class Check:
             self.child.stop()
         shutil.rmtree(self.work, ignore_errors=True)
 
-    def _start(self, skip: tuple[str, ...]) -> Child:
-        return Child(self.kata_name, self.folder, self.work, self.limit, skip, self.only)
+    def _restart(self, skip: tuple[str, ...]) -> Child:
+        child = Child(self.kata_name, self.work)
+        child.start(self.folder, self.limit, skip, self.only)
+        return child
 
     def finish(self, kata: Kata) -> Grading:
         # Imported now that the child is running, not before: see the module docstring.
@@ -101,7 +106,7 @@ class Check:
             pending = [item for item in items if item.key not in results]
             if not pending or not progressed or run.killed is Killed.CHECK:
                 break
-            self.child = self._start(skip=tuple(sorted(results)))
+            self.child = self._restart(skip=tuple(sorted(results)))
         if run.killed is Killed.CHECK:
             why_not_run = wording.check_limit(self.check_limit)
         else:
@@ -149,6 +154,27 @@ class Check:
         if run.killed is Killed.CHECK:
             return Result(key, Status.ERROR, wording.check_limit_during_test(self.check_limit))
         return Result(key, Status.ERROR, wording.ended_during_test(_how(run)))
+
+
+def grade(
+    kata: str, folder: Path, limit: float, check_limit: float, child: Child | None = None
+) -> Grading:
+    """A full check of `folder` (CatalogError if the kata cannot be read)."""
+    with Check(kata, folder, limit, check_limit, child=child) as check:
+        from tests.harness import catalog
+
+        return check.finish(catalog.load(kata))
+
+
+def spawn(kata: str) -> Child:
+    """A child for `kata`, started and waiting for a request, in a work folder of its own."""
+    return Child(kata, Path(tempfile.mkdtemp(prefix=f"kata-{kata}-")))
+
+
+def discard(child: Child) -> None:
+    """Stop a child that was never handed a request, and remove its work folder."""
+    child.stop()
+    shutil.rmtree(child.work, ignore_errors=True)
 
 
 def _how(run: Run) -> str:

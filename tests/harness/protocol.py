@@ -1,6 +1,7 @@
 """What the grading child and the supervisor say to each other, in one place.
 
-The supervisor hands the child a `Request` (a JSON file); the child answers
+The supervisor hands the child a `Request` (one JSON line on its stdin, so a
+child can be started ahead of time and wait for it); the child answers
 with a stream of events, one JSON line each, on a pipe. Both ends use the
 types here and `encode`/`decode`, so a name or a field is written once. The
 plugin only emits events; the grading only reads them.
@@ -76,12 +77,12 @@ class Request:
     skip: tuple[str, ...] = ()  # keys of tests already judged by an earlier child
     only: tuple[str, ...] = ()  # if given, run only these spec tests, and no own test
 
-    def write(self, path: Path) -> None:
-        path.write_text(json.dumps(_plain(self)), encoding="utf-8")
+    def encode(self) -> bytes:
+        return json.dumps(_plain(self)).encode() + b"\n"
 
     @classmethod
-    def read(cls, path: Path) -> Request:
-        data = json.loads(path.read_text(encoding="utf-8"))
+    def decode(cls, line: bytes) -> Request:
+        data = json.loads(line)
         return cls(
             kata=data["kata"],
             folder=Path(data["folder"]),

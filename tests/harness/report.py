@@ -13,7 +13,7 @@ import json
 import textwrap
 from pathlib import Path
 
-from tests.harness import wording
+from tests.harness import terminal, wording
 from tests.harness.layout import ROOT
 from tests.harness.protocol import Status
 from tests.harness.verdicts import Grading, Verdict
@@ -75,21 +75,24 @@ def _output(text: str, indent: int) -> list[str]:
     ]
 
 
-def as_text(grading: Grading, rerun: str) -> str:
+def as_text(grading: Grading, rerun: str | None, colour: bool = False) -> str:
+    """The report; `rerun` is the command that grades again (None in a watch loop:
+    a save does); with `colour`, verdict labels in colour (tests.harness.terminal)."""
     kata = grading.kata
     lines = wording.heading(
         kata.title, _shown(grading.folder), kata.time_box_minutes, grading.limit
     )
     lines.append("")
     if grading.status is Status.ERROR and not grading.tests:
-        lines += [f"{'ERROR':<8} {wording.NO_TEST_RAN}", *_detail(grading.message), ""]
+        label = terminal.label(f"{'ERROR':<8}", colour)
+        lines += [f"{label} {wording.NO_TEST_RAN}", *_detail(grading.message), ""]
         lines += _next_steps(grading, rerun)
         return "\n".join(lines)
 
     lines.append(wording.SPEC_HEADING)
     for verdict in grading.tests:
-        label = wording.LABELS[verdict.status.value]
-        lines.append(f"  {label:<8} {verdict.description or verdict.name}")
+        label = terminal.label(f"{wording.LABELS[verdict.status.value]:<8}", colour)
+        lines.append(f"  {label} {verdict.description or verdict.name}")
         if verdict.status is not Status.PASS:
             lines += _detail(verdict.message)
         if verdict.output and verdict.status is not Status.PASS:
@@ -103,12 +106,12 @@ def as_text(grading: Grading, rerun: str) -> str:
     ]
 
     if kata.own_tests and not grading.only:
-        lines += _own_tests(grading)
+        lines += _own_tests(grading, colour)
     lines += _next_steps(grading, rerun)
     return "\n".join(lines)
 
 
-def _own_tests(grading: Grading) -> list[str]:
+def _own_tests(grading: Grading, colour: bool) -> list[str]:
     judged = grading.spec_passed
     lines = [wording.own_heading(grading.kata.own_tests, judged)]
     for verdict in grading.own_tests:
@@ -119,7 +122,7 @@ def _own_tests(grading: Grading) -> list[str]:
             status = verdict.on_your_code or Status.ERROR
             label, message = wording.LABELS[status.value], verdict.on_your_code_message
             shown = status is not Status.PASS
-        lines.append(f"  {label:<8} {verdict.name}")
+        lines.append(f"  {terminal.label(f'{label:<8}', colour)} {verdict.name}")
         if shown:
             lines += _detail(message)
     if grading.own_tests_problem:
@@ -136,8 +139,8 @@ def _own_tests(grading: Grading) -> list[str]:
     return [*lines, ""]
 
 
-def _next_steps(grading: Grading, rerun: str) -> list[str]:
-    if grading.status is Status.PARTIAL:
+def _next_steps(grading: Grading, rerun: str | None) -> list[str]:
+    if grading.status is Status.PARTIAL and rerun is not None:
         return wording.selection_passes(rerun.split(" ONLY=")[0])
     if grading.status is Status.PASS:
         return wording.solved(_shown(grading.folder), grading.kata.name)
@@ -152,5 +155,6 @@ def _next_steps(grading: Grading, rerun: str) -> list[str]:
         problem=bool(grading.own_tests_problem),
         own_tests=grading.kata.own_tests,
         rerun=rerun,
+        kata=grading.kata.name,
         first_failing=failing[0] if failing else None,
     )

@@ -60,20 +60,17 @@ class Run:
 
 
 class Child:
-    """One grading child, started at once; `watch` follows it to its end."""
+    """One grading child. Created, it starts and loads the kata, then waits;
+    `start` hands it its request, `watch` follows it to its end.
 
-    def __init__(
-        self,
-        kata: str,
-        folder: Path,
-        work: Path,
-        limit: float,
-        skip: tuple[str, ...],
-        only: tuple[str, ...],
-    ) -> None:
-        self.channel, write_end = os.pipe()
-        self.request = Request(kata, folder, work, limit, write_end, skip, only)
-        self.request.write(work / "request.json")
+    Starting it before the request is known is what makes a watch loop quick:
+    the interpreter, pytest and the kata are loaded while the learner edits.
+    """
+
+    def __init__(self, kata: str, work: Path) -> None:
+        self.kata, self.work = kata, work
+        self.channel, self.events_fd = os.pipe()
+        self.request: Request | None = None
         env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")}
         env.update(
             PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
@@ -85,19 +82,32 @@ class Child:
         )
         with (work / "stderr.txt").open("wb") as stderr:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "tests.harness.child", str(work / "request.json")],
+                [sys.executable, "-m", "tests.harness.child", kata],
                 cwd=work,
                 env=env,
-                pass_fds=(write_end,),
+                pass_fds=(self.events_fd,),
                 start_new_session=True,
-                stdin=subprocess.DEVNULL,
+                stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
                 stderr=stderr,
             )
-        os.close(write_end)
+        # The child keeps the same descriptor number (pass_fds); the request names it.
+        os.close(self.events_fd)
+
+    def start(
+        self, folder: Path, limit: float, skip: tuple[str, ...] = (), only: tuple[str, ...] = ()
+    ) -> None:
+        """Hand the waiting child what to grade."""
+        self.request = Request(self.kata, folder, self.work, limit, self.events_fd, skip, only)
+        # A child that already died says so through its exit status, read by `watch`.
+        with contextlib.suppress(BrokenPipeError):
+            self.process.stdin.write(self.request.encode())
+        with contextlib.suppress(BrokenPipeError):
+            self.process.stdin.close()
 
     def watch(self, deadline: float) -> Run:
-        """Follow the child to its end, or kill it at a deadline; always reaps it."""
+        """Follow the started child to its end, or kill it at a deadline; always reaps it."""
+        assert self.request is not None, "watch() before start()"
         run = Run()
         try:
             _watch(self.channel, run, self.request.limit, deadline)
@@ -106,7 +116,7 @@ class Child:
         finally:
             self.stop()
         run.exit_status = self.process.returncode
-        run.stderr_tail = _tail(self.request.work / "stderr.txt")
+        run.stderr_tail = _tail(self.work / "stderr.txt")
         return run
 
     def stop(self) -> None:
@@ -117,6 +127,9 @@ class Child:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
+        if self.process.stdin is not None:
+            with contextlib.suppress(BrokenPipeError):
+                self.process.stdin.close()
         os.close(self.channel)
         self.channel = -1
 

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tests.harness.places import Place
+
+if TYPE_CHECKING:
+    from tests.harness.catalog import OwnTest
+    from tests.harness.hints import Behaviour
 
 OUTPUT_LIMIT = 1000
 WIDTH = 88
@@ -294,9 +299,11 @@ def next_steps(
     weak: bool,
     problem: bool,
     own_tests: str | None,
-    rerun: str,
+    rerun: str | None,
+    kata: str,
     first_failing: str | None = None,
 ) -> list[str]:
+    """What to do next; `rerun` is None in a watch loop, where a save grades again."""
     steps = []
     if error:
         steps.append("Fix the error above first: no test can run until your code imports.")
@@ -310,7 +317,7 @@ def next_steps(
             "Take the first FAIL or ERROR, reproduce its scenario in a few lines, "
             "find the line that causes it, fix it."
         )
-    if first_failing and " ONLY=" not in rerun:
+    if first_failing and rerun and " ONLY=" not in rerun:
         steps.append(
             f"To run only the first failing test while you work on it: {rerun} ONLY={first_failing}"
         )
@@ -326,7 +333,12 @@ def next_steps(
         )
     if problem:
         steps.append(f"Put {own_tests} right: see above.")
-    steps.append(f"Then run it again: {rerun}")
+    if rerun is None:
+        steps.append(WATCH_STUCK)
+        steps.append("Save, and the check runs again.")
+    else:
+        steps.append(stuck_step(kata))
+        steps.append(f"Then run it again: {rerun}")
     lines = ["Next:"]
     for step in steps:
         lines += textwrap.wrap(step, WIDTH, initial_indent="  - ", subsequent_indent="    ")
@@ -351,3 +363,161 @@ def unknown_defect(kata: str, defect: str, known: list[str]) -> str:
 
 def variant_written(kata: str, folder: Path) -> str:
     return f"wrote {folder}: grade it with make check KATA={kata} DIR={folder}"
+
+
+# -- the learner loop: hints, reset, progress, watch --
+
+HINT_COMMAND = "make hint KATA={kata}"
+HINT_KEY = "press h"
+
+
+def stuck_step(kata: str) -> str:
+    return (
+        f"Stuck? {HINT_COMMAND.format(kata=kata)} gives a hint about the first failing "
+        "behaviour: a question first, then where to look, then the mistake (never the code)."
+    )
+
+
+def own_test_about(name: str) -> str:
+    return f"your test {name}"
+
+
+# A learner's own test file that is missing or has lost tests.
+OWN_FILE_HINTS = (
+    "The report's section on your own tests says what is wrong with the file: what does it say?",
+    "A test of the kata's own file may be wrong, but it is there for a reason: compare your file "
+    "with the tests the report expects to find.",
+    "Put the missing file or tests back (git shows what you changed) and fix a wrong test's "
+    "expectation instead of deleting it.",
+)
+
+
+def wrong_hints(name: str) -> tuple[str, ...]:
+    """Hints for an own test that fails on the reference, when no planted bug explains it."""
+    return (
+        f"{name} fails against the reference: work its scenario by hand from the README's "
+        "contract. What should each call give, and what does the test expect?",
+        "Compare the test's expected values with the contract and its worked example, not with "
+        "what your code does: the code now agrees with the specification.",
+        "The test expects something the contract does not say: fix its expectation (or its "
+        "scenario), not the code.",
+    )
+
+
+def weak_hints(duty: OwnTest) -> tuple[str, ...]:
+    """Hints for an own test that no longer catches the bug it is there to catch."""
+    return (
+        f"{duty.name} is there to check that {duty.checks}: if that broke, which of its lines "
+        "would fail?",
+        "Look at its asserts: an emptied test, a dropped assert, or a comparison loosened to "
+        "accept several answers checks nothing.",
+        "Put back an assert that holds the behaviour exactly: one expected value, compared with "
+        "==, for each call that matters.",
+    )
+
+
+def hint(behaviour: Behaviour, level: int, kata: str, new: bool, again: str) -> list[str]:
+    """The hints about `behaviour` up to `level`, the last one marked if `new`;
+    `again` is how to ask for the next."""
+    lines = [f"Hint {level} of {len(behaviour.levels)} — {behaviour.about}", ""]
+    for number, text in enumerate(behaviour.levels[:level], start=1):
+        marker = f"{number}. (new)" if new and number == level else f"{number}."
+        lines += textwrap.wrap(
+            text, WIDTH, initial_indent=f"  {marker} ", subsequent_indent="     "
+        )
+    if level < len(behaviour.levels):
+        closing = f"Try it, then {again} again for a deeper hint."
+    else:
+        closing = (
+            "That was the last hint for this behaviour: the rest is yours. "
+            f"The reference is in solutions/{kata}, for when you are done."
+        )
+    return [*lines, "", *textwrap.wrap(closing, WIDTH)]
+
+
+def hint_solved(kata: str) -> str:
+    return f"{kata} is solved: no hint needed. Compare your fix with solutions/{kata}."
+
+
+def hint_blocked(message: str, kata: str) -> str:
+    return (
+        f"No test could run, so there is no behaviour to hint at yet: {message}. "
+        f"Fix that first, then make check KATA={kata}."
+    )
+
+
+def grading_first(folder: str) -> str:
+    return f"grading {folder} first…"
+
+
+def nothing_to_reset(kata: str) -> str:
+    return f"{kata}: nothing to reset, katas/{kata} is the starter as shipped"
+
+
+def reset_done(kata: str, backup: str, restored: list[str], removed: list[str]) -> list[str]:
+    lines = [f"{kata}: back to the starter. Your files are in {backup}"]
+    if restored:
+        lines.append(f"  restored: {', '.join(restored)}")
+    if removed:
+        lines.append(f"  removed (kept in the backup): {', '.join(removed)}")
+    return lines
+
+
+def progress_unwritable(path: Path, error: OSError) -> str:
+    return f"could not update {path} ({error}); this check is not recorded"
+
+
+def progress_moved_aside(path: Path, why: str, aside: Path) -> str:
+    return f"{path} could not be read ({why}); moved to {aside.name}, starting a new one"
+
+
+def minutes(seconds: float) -> str:
+    if seconds < 60:
+        return "under a minute"
+    return f"{round(seconds / 60)} min"
+
+
+def hints_count(count: int) -> str:
+    return "no hint" if count == 0 else f"{count} hint" + ("s" if count > 1 else "")
+
+
+def state_not_started() -> str:
+    return "not started"
+
+
+def state_in_progress(passed: int, total: int, checks: int, hints: int) -> str:
+    return f"{passed}/{total} · {checks} check{'s' if checks != 1 else ''} · {hints_count(hints)}"
+
+
+def state_solved(seconds: float, hints: int) -> str:
+    return f"solved in {minutes(seconds)} with {hints_count(hints)}"
+
+
+def state_solved_before(seconds: float) -> str:
+    return f"reset; solved before in {minutes(seconds)}"
+
+
+def next_kata(kata: str | None) -> str:
+    if kata is None:
+        return "Every kata is solved. make reset KATA=all starts them over."
+    return f"Next: make check KATA={kata}"
+
+
+def watch_header(kata: str, folder: str, summary: str, changed: str) -> str:
+    return f"watching {folder} · {summary} · last change {changed} · h hint · q quit"
+
+
+def watch_plain_header(kata: str, summary: str, changed: str) -> str:
+    return f"== {kata} · {summary} · last change {changed} =="
+
+
+WATCH_WAITING = "(watching for changes; Ctrl-C to stop)"
+WATCH_START = "none yet"
+WATCH_STUCK = (
+    "Stuck? Press h for a hint about the first failing behaviour: a question first, then "
+    "where to look, then the mistake (never the code)."
+)
+
+
+def watch_solved(kata: str) -> str:
+    return f"{kata} is solved. Still watching: a change grades it again."

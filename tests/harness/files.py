@@ -1,0 +1,73 @@
+"""A learner's folder as the learner loop sees it: which files count, and
+whether they changed.
+
+Grading reads the kata's Python files; a watch loop polls them with os.stat
+(which works on WSL, NFS and network drives, where inotify does not) and
+re-grades only when their bytes changed; a hint reuses the latest check when
+the fingerprint of the files it graded is still the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+# The files the grader reads: the kata's modules, its own tests, tests of the learner's.
+GRADED = "*.py"
+
+
+def graded(folder: Path) -> list[Path]:
+    """The Python files directly in `folder`, by name (no hidden file, no cache)."""
+    return sorted(
+        path for path in folder.glob(GRADED) if path.is_file() and not path.name.startswith(".")
+    )
+
+
+def fingerprint(folder: Path) -> str:
+    """A digest of the graded files' names and bytes: equal exactly when they are."""
+    digest = hashlib.sha256()
+    for path in graded(folder):
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = b"\0unreadable"
+        digest.update(f"{path.name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def signature(folder: Path) -> tuple[tuple[str, int, int, int], ...]:
+    """What os.stat says of each graded file: cheap to poll, changes with every save."""
+    seen = []
+    for path in graded(folder):
+        try:
+            info = path.stat()
+        except OSError:  # deleted between the listing and the stat
+            continue
+        seen.append((path.name, info.st_mtime_ns, info.st_size, info.st_ino))
+    return tuple(seen)
+
+
+def every_file(folder: Path) -> dict[str, bytes]:
+    """Every file below `folder` by relative path, bytecode caches aside: what a reset backs up."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder)
+        if path.is_file() and "__pycache__" not in relative.parts:
+            found[relative.as_posix()] = path.read_bytes()
+    return found
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write `path` so that a reader sees the old bytes or the new, never half of them."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with temporary.open("wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)

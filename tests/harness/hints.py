@@ -1,0 +1,84 @@
+"""`make hint`: which behaviour the learner is stuck on, and its next hint.
+
+Hints follow the learner's current code: the first spec test that does not
+pass (or, once they all pass, the first of the kata's own tests that is not
+right). A planted bug still in the code explains a failing test when every
+spec test it is caught by fails: then its hints are given. Otherwise the
+test's own hints are: the learner's change broke it. The texts are data, in
+kata.toml; each behaviour has three levels (a question about the symptom,
+where to look, the mistake in words) and never the fixed code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tests.harness import wording
+from tests.harness.catalog import Defect, Kata
+from tests.harness.progress import Outcome, Progress
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """What a hint is about; `key` is how the level reached is remembered."""
+
+    key: str
+    about: str  # in words, shown above the hints
+    levels: tuple[str, ...]
+
+
+def give(kata: Kata, outcome: Outcome, progress: Progress, again: str = "") -> list[str]:
+    """The next hint for the learner's code as `outcome` found it, recorded as taken;
+    `again` says how to ask for the next (default: make hint)."""
+    if not outcome.tests:
+        return [wording.hint_blocked(outcome.message, kata.name)]
+    behaviour = stuck_on(kata, outcome)
+    if behaviour is None:
+        return [wording.hint_solved(kata.name)]
+    seen = progress.hint_level(kata.name, behaviour.key)
+    level = min(seen + 1, len(behaviour.levels))
+    progress.record_hint(kata.name, behaviour.key, level)
+    again = again or wording.HINT_COMMAND.format(kata=kata.name)
+    return wording.hint(behaviour, level, kata.name, new=level > seen, again=again)
+
+
+def stuck_on(kata: Kata, outcome: Outcome) -> Behaviour | None:
+    """The behaviour the next hint is about; None when the kata is solved."""
+    failing = [name for name, status in outcome.tests.items() if status != "pass"]
+    if failing:
+        return _spec_test(kata, outcome, failing)
+    if outcome.own_tests_problem:
+        return Behaviour("own-file", outcome.own_tests_problem, wording.OWN_FILE_HINTS)
+    for name, status in outcome.own_tests.items():
+        if status != "pass":
+            return _own_test(kata, name, status)
+    return None
+
+
+def _spec_test(kata: Kata, outcome: Outcome, failing: list[str]) -> Behaviour:
+    first = failing[0]
+    about = outcome.descriptions.get(first) or first
+    for bug in _still_there(kata, outcome.tests):
+        if first in bug.caught_by:
+            return Behaviour(f"bug:{bug.id}", about, bug.hints)
+    return Behaviour(f"test:{first}", about, kata.test_hints[first])
+
+
+def _still_there(kata: Kata, statuses: dict[str, str]) -> list[Defect]:
+    """The planted bugs of the code whose every spec test still fails."""
+    return [
+        bug
+        for bug in kata.planted
+        if not bug.in_own_tests
+        and all(statuses.get(test, "pass") != "pass" for test in bug.caught_by)
+    ]
+
+
+def _own_test(kata: Kata, name: str, status: str) -> Behaviour:
+    for bug in kata.planted:
+        if bug.in_own_tests and name in bug.caught_by:
+            return Behaviour(f"bug:{bug.id}", wording.own_test_about(name), bug.hints)
+    if status == "weak":
+        duty = next(duty for duty in kata.own_test_duties if duty.name == name)
+        return Behaviour(f"own:{name}", wording.own_test_about(name), wording.weak_hints(duty))
+    return Behaviour(f"own:{name}", wording.own_test_about(name), wording.wrong_hints(name))

@@ -1,0 +1,64 @@
+"""What a terminal can show: colour, a cleared screen, keys read one at a time.
+
+Colour follows the conventions of no-color.org and force-color.org: NO_COLOR
+(set and not empty) turns it off, FORCE_COLOR turns it on, and otherwise it is
+on only when the output is a terminal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
+from typing import TextIO
+
+GREEN, RED, YELLOW, BOLD, RESET = "\033[32m", "\033[31m", "\033[33m", "\033[1m", "\033[0m"
+# Home, clear the screen and its scrollback: each report starts on a blank screen.
+CLEAR = "\033[H\033[2J\033[3J"
+COLOURS = {"PASS": GREEN, "agrees": GREEN, "FAIL": RED, "WRONG": RED}
+
+
+def colour_wanted(stream: TextIO) -> bool:
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return stream.isatty() and os.environ.get("TERM") != "dumb"
+
+
+def label(text: str, colour: bool) -> str:
+    """A verdict label: PASS green, FAIL and WRONG red, the others (TIMEOUT, ERROR, WEAK) yellow."""
+    return f"{COLOURS.get(text.strip(), YELLOW)}{text}{RESET}" if colour else text
+
+
+def bold(text: str, colour: bool) -> str:
+    return f"{BOLD}{text}{RESET}" if colour else text
+
+
+def interactive() -> bool:
+    """Both ends are a terminal: keys can be read and the screen cleared."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+@contextlib.contextmanager
+def keys() -> Iterator[None]:
+    """Read stdin a key at a time, without echo, and put the terminal back after."""
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def key_pressed() -> str:
+    """The key waiting on stdin, or "" if none is (call inside `keys`)."""
+    import select
+
+    ready, _, _ = select.select([sys.stdin], [], [], 0)
+    return os.read(sys.stdin.fileno(), 32).decode(errors="replace")[:1] if ready else ""

@@ -1,0 +1,155 @@
+"""`make watch`: grade the kata again each time its files change.
+
+The files are polled with os.stat (tests.harness.files), which works where
+inotify does not (WSL, NFS, network drives). A change is graded once it has
+been still for QUIET seconds, so an editor's several writes of one save, or
+several saves in a row, give one grading; a save that leaves the bytes as
+they were gives none. The next grading child is started as soon as a report
+is out (tests.harness.grading.spawn) and waits with pytest and the kata
+loaded, so a save costs the tests' own time and little more.
+
+On a terminal each report replaces the last, under a header line, and the
+keys h (the next hint) and q (quit) work; piped, reports follow each other.
+Ctrl-C ends the watch with exit status 0 and no child left running.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+from tests.harness import files, grading, hints, report, terminal, wording
+from tests.harness.catalog import Kata
+from tests.harness.progress import Outcome, Progress
+from tests.harness.supervisor import Child
+
+POLL = 0.02  # s between two looks at the files' stat: a few stat calls
+QUIET = 0.1  # s a change must stay still before it is graded
+
+
+class Watch:
+    """One watch loop over one folder."""
+
+    def __init__(
+        self,
+        kata: Kata,
+        folder: Path,
+        limit: float,
+        check_limit: float,
+        shown: str,
+        out: TextIO = sys.stdout,
+    ) -> None:
+        self.kata, self.folder, self.shown = kata, folder, shown
+        self.limit, self.check_limit = limit, check_limit
+        self.out = out
+        self.interactive = terminal.interactive()
+        self.colour = terminal.colour_wanted(out)
+        self.progress = Progress()
+        self.warm: Child | None = None
+        self.outcome: Outcome | None = None
+        self.text = ""  # the latest report, to show again under a hint
+        self._last = ("", "")  # its summary and time, for the header
+
+    def run(self) -> int:
+        """Watch until q, Ctrl-C or SIGTERM; exit status 0."""
+        with _interrupted_by_sigterm(), self._keys():
+            try:
+                self.warm = grading.spawn(self.kata.name)
+                signature, fingerprint = self._grade(changed=None)
+                while True:
+                    key = terminal.key_pressed() if self.interactive else ""
+                    if key in ("q", "Q"):
+                        break
+                    if key in ("h", "H"):
+                        self._hint()
+                    now_seen = files.signature(self.folder)
+                    if now_seen != signature:
+                        signature = self._settled(now_seen)
+                        if files.fingerprint(self.folder) != fingerprint:
+                            signature, fingerprint = self._grade(changed=time.localtime())
+                    time.sleep(POLL)
+            except KeyboardInterrupt:
+                pass
+            finally:
+                if self.warm is not None:
+                    grading.discard(self.warm)
+        print("", file=self.out, flush=True)
+        return 0
+
+    def _settled(self, seen: tuple) -> tuple:
+        """Wait until the files have not changed for QUIET seconds; their signature then."""
+        still_since = time.monotonic()
+        while time.monotonic() - still_since < QUIET:
+            time.sleep(POLL / 2)
+            again = files.signature(self.folder)
+            if again != seen:
+                seen, still_since = again, time.monotonic()
+        return seen
+
+    def _grade(self, changed: time.struct_time | None) -> tuple[tuple, str]:
+        """Grade the folder with the waiting child, show the report, start the next child."""
+        signature, fingerprint = files.signature(self.folder), files.fingerprint(self.folder)
+        child, self.warm = self.warm, None
+        graded = grading.grade(
+            self.kata.name, self.folder, self.limit, self.check_limit, child=child
+        )
+        self.warm = grading.spawn(self.kata.name)
+        self.outcome = Outcome.of(graded, fingerprint)
+        self.progress.record(self.kata.name, self.folder, self.outcome, graded.status.value)
+        self.text = report.as_text(graded, None, colour=self.colour)
+        summary = wording.spec_summary(graded.passed, len(graded.tests))
+        stamp = time.strftime("%H:%M:%S", changed) if changed else wording.WATCH_START
+        if graded.status.value == "pass":
+            self.text += "\n\n" + terminal.bold(wording.watch_solved(self.kata.name), self.colour)
+        self._show(summary, stamp)
+        return signature, fingerprint
+
+    def _show(self, summary: str, stamp: str, below: list[str] | None = None) -> None:
+        if self.interactive:
+            header = wording.watch_header(self.kata.name, self.shown, summary, stamp)
+            header = terminal.bold(header, self.colour)
+            text = f"{terminal.CLEAR}{header}\n\n{self.text}"
+        else:
+            header = wording.watch_plain_header(self.kata.name, summary, stamp)
+            text = f"{header}\n{self.text}"
+        if below:
+            text += "\n\n" + "\n".join(below)
+        if self.interactive and text.count("\n") + 2 > shutil.get_terminal_size().lines:
+            text += f"\n\n{header}"  # the top has scrolled away: say it again at the bottom
+        if not self.interactive:
+            text += f"\n{wording.WATCH_WAITING}\n"
+        print(text, file=self.out, flush=True)
+        self._last = (summary, stamp)
+
+    def _hint(self) -> None:
+        if self.outcome is not None:
+            lines = hints.give(self.kata, self.outcome, self.progress, again=wording.HINT_KEY)
+            self._show(*self._last, below=lines)
+
+    @contextlib.contextmanager
+    def _keys(self) -> Iterator[None]:
+        if not self.interactive:
+            yield
+            return
+        with terminal.keys():
+            yield
+
+
+@contextlib.contextmanager
+def _interrupted_by_sigterm() -> Iterator[None]:
+    """SIGTERM ends the watch the way Ctrl-C does: children stopped, exit status 0."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -1,0 +1,152 @@
+"""Hints: every behaviour has three levels, none gives code, and they follow the code."""
+
+import io
+import re
+import tokenize
+
+import pytest
+
+from tests.harness import catalog, hints
+from tests.harness.layout import kata_names
+from tests.harness.progress import Outcome, Progress
+from tests.selftest.checking import graded_starter
+
+KATAS = [catalog.load(name) for name in kata_names()]
+# Shorter lines of code ("return None") are words a hint may well use.
+CODE_LINE = 12
+
+
+def by_name(kata: catalog.Kata) -> str:
+    return kata.name
+
+
+def spec_names(kata: catalog.Kata) -> list[str]:
+    return [name for path in kata.spec_files for name in catalog.tests_in(path)]
+
+
+def every_hint(kata: catalog.Kata) -> list[str]:
+    texts = [text for bug in kata.planted for text in bug.hints]
+    return texts + [text for levels in kata.test_hints.values() for text in levels]
+
+
+def code_lines(kata: catalog.Kata) -> set[str]:
+    """The reference's lines of code, stripped: not comments, not strings alone."""
+    lines = set()
+    for name in kata.files:
+        source = (kata.solution_dir / name).read_text(encoding="utf-8")
+        rows = {
+            token.start[0]
+            for token in tokenize.generate_tokens(io.StringIO(source).readline)
+            if token.type in (tokenize.NAME, tokenize.OP)
+        }
+        numbered = enumerate(source.splitlines(), start=1)
+        lines |= {line.strip() for row, line in numbered if row in rows}
+    return {line for line in lines if len(line) >= CODE_LINE}
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_every_planted_bug_has_three_levels(kata):
+    for bug in kata.planted:
+        assert len(bug.hints) == catalog.HINT_LEVELS, f"{kata.name}/{bug.id}: {bug.hints}"
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_every_spec_test_has_three_levels_and_no_hint_is_stale(kata):
+    names = spec_names(kata)
+    missing = [name for name in names if name not in kata.test_hints]
+    stale = [name for name in kata.test_hints if name not in names]
+    assert not missing, f"{kata.name}: no [[hint]] for {missing}"
+    assert not stale, f"{kata.name}: [[hint]] for tests that do not exist: {stale}"
+    assert all(len(levels) == catalog.HINT_LEVELS for levels in kata.test_hints.values())
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_no_hint_holds_a_line_of_the_reference(kata):
+    code = code_lines(kata)
+    assert code, f"{kata.name}: no line of code found in the reference"
+    for text in every_hint(kata):
+        quoted = [line for line in code if line in text]
+        assert not quoted, f"{kata.name}: a hint quotes the reference {quoted}: {text!r}"
+        assert "```" not in text and not re.search(r"^ {4}", text, re.MULTILINE), text
+
+
+@pytest.mark.parametrize("kata", [k for k in KATAS if k.planted], ids=by_name)
+def test_the_first_hint_on_the_starter_is_about_a_planted_bug(kata):
+    checked = graded_starter(kata.name)
+    behaviour = hints.stuck_on(kata, outcome_of(checked.result))
+    assert behaviour is not None and behaviour.key.startswith("bug:"), behaviour
+
+
+def outcome_of(result: dict) -> Outcome:
+    return Outcome(
+        fingerprint="",
+        status=result["status"],
+        tests={test["name"]: test["status"] for test in result["tests"]},
+        own_tests={test["name"]: test["status"] for test in result["own_tests"]},
+    )
+
+
+ROUND_ROBIN = catalog.load("round_robin")
+FIRST_BUG = ROUND_ROBIN.planted[0]
+
+
+def outcome(failing: dict[str, str], own: dict[str, str] | None = None) -> Outcome:
+    """A round_robin outcome where only the tests in `failing` do not pass."""
+    tests = {name: failing.get(name, "pass") for name in spec_names(ROUND_ROBIN)}
+    return Outcome("", "fail", tests, own_tests=own or {})
+
+
+def test_levels_deepen_then_stay_at_the_last(tmp_path):
+    state = Progress(tmp_path)
+    stuck = outcome(dict.fromkeys(FIRST_BUG.caught_by, "fail"))
+    shown = [hints.give(ROUND_ROBIN, stuck, state) for _ in range(4)]
+    assert [lines[0].split(" —")[0] for lines in shown] == [
+        "Hint 1 of 3",
+        "Hint 2 of 3",
+        "Hint 3 of 3",
+        "Hint 3 of 3",
+    ]
+    for level, lines in enumerate(shown[:3]):
+        assert any(FIRST_BUG.hints[level][:40] in line for line in lines), lines
+    assert not any("(new)" in line for line in shown[3]), "a repeated level is not new"
+    assert state.current("round_robin")["hints_taken"] == 3
+
+
+def test_a_fixed_behaviour_moves_the_hint_on(tmp_path):
+    state = Progress(tmp_path)
+    first = outcome(dict.fromkeys(FIRST_BUG.caught_by, "fail"))
+    hints.give(ROUND_ROBIN, first, state)
+    second_bug = ROUND_ROBIN.planted[1]
+    after = outcome(dict.fromkeys(second_bug.caught_by, "timeout"))
+    lines = hints.give(ROUND_ROBIN, after, state)
+    assert lines[0].startswith("Hint 1 of 3"), lines
+    assert any(second_bug.hints[0][:40] in line for line in lines), lines
+
+
+def test_a_failure_no_planted_bug_explains_gets_the_tests_own_hints(tmp_path):
+    # One of the bug's tests passes: the bug is gone, the learner broke something else.
+    broken = FIRST_BUG.caught_by[0]
+    behaviour = hints.stuck_on(ROUND_ROBIN, outcome({broken: "fail"}))
+    assert behaviour.key == f"test:{broken}"
+    assert behaviour.levels == ROUND_ROBIN.test_hints[broken]
+
+
+def test_a_wrong_own_test_gets_the_hints_of_its_planted_bug():
+    bug = next(bug for bug in ROUND_ROBIN.planted if bug.in_own_tests)
+    behaviour = hints.stuck_on(ROUND_ROBIN, outcome({}, own={bug.caught_by[0]: "fail"}))
+    assert behaviour.key == f"bug:{bug.id}" and behaviour.levels == bug.hints
+
+
+def test_a_weak_own_test_gets_hints_about_what_it_must_catch():
+    duty = ROUND_ROBIN.own_test_duties[0]
+    behaviour = hints.stuck_on(ROUND_ROBIN, outcome({}, own={duty.name: "weak"}))
+    assert behaviour.key == f"own:{duty.name}" and duty.checks in behaviour.levels[0]
+
+
+def test_a_solved_kata_and_code_that_does_not_import_get_no_level(tmp_path):
+    state = Progress(tmp_path)
+    solved = hints.give(ROUND_ROBIN, outcome({}), state)
+    assert "is solved" in solved[0]
+    blocked = Outcome("", "error", message="SyntaxError in round_robin.py line 3")
+    assert "SyntaxError" in hints.give(ROUND_ROBIN, blocked, state)[0]
+    assert state.current("round_robin").get("hints_taken", 0) == 0

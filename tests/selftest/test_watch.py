@@ -1,0 +1,161 @@
+"""`make watch`: one grading per change, none for a save that changes nothing,
+keys on a terminal, and nothing left running when it ends."""
+
+import os
+import pty
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.harness import catalog, terminal, variants, wording
+from tests.harness.layout import ROOT
+from tests.harness.watch import POLL, QUIET
+
+KATA = catalog.load("round_robin")
+WAITING = wording.WATCH_WAITING.encode()
+# Two saves this far apart are one change to the watch (POLL < QUICK < QUIET).
+QUICK = 0.04
+
+
+class Watching:
+    """A watch process and what it has printed so far."""
+
+    def __init__(self, folder: Path, state: Path, tty: bool = False) -> None:
+        command = [sys.executable, "-m", "tests.harness", "watch", KATA.name]
+        command += ["--dir", str(folder), "--timeout", "0.5"]
+        env = {**os.environ, "KATAS_STATE": str(state)}
+        for name in ("NO_COLOR", "FORCE_COLOR"):
+            env.pop(name, None)
+        self.output = b""
+        if tty:
+            self.fd, terminal_end = pty.openpty()
+            ends = {"stdin": terminal_end, "stdout": terminal_end, "stderr": terminal_end}
+        else:
+            ends = {"stdin": subprocess.DEVNULL, "stdout": subprocess.PIPE}
+            ends["stderr"] = subprocess.PIPE
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env, **ends)
+        if tty:
+            os.close(terminal_end)
+        else:
+            self.fd = self.process.stdout.fileno()
+
+    def read_until(self, text: bytes, within: float = 30) -> bytes:
+        """Everything printed until `text` has appeared (AssertionError if it does not)."""
+        give_up = time.monotonic() + within
+        while text not in self.output:
+            left = give_up - time.monotonic()
+            assert left > 0, f"{text!r} not printed within {within} s:\n{self.output[-3000:]!r}"
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:  # a pty whose other end has closed
+                    chunk = b""
+                assert chunk, f"the watch ended before {text!r}:\n{self.output[-3000:]!r}"
+                self.output += chunk
+        seen, _, self.output = self.output.partition(text)
+        return seen + text
+
+    def drain(self, quiet: float) -> None:
+        """Read and forget what comes until nothing has come for `quiet` seconds."""
+        while not self.nothing_for(quiet):
+            self.output += os.read(self.fd, 65536)
+        self.output = b""
+
+    def nothing_for(self, seconds: float) -> bool:
+        ready, _, _ = select.select([self.fd], [], [], seconds)
+        return not ready
+
+    def descendants(self) -> list[int]:
+        found, pending = [], [self.process.pid]
+        while pending:
+            pid = pending.pop()
+            for task in Path(f"/proc/{pid}/task").glob("*/children"):
+                children = [int(child) for child in task.read_text().split()]
+                found += children
+                pending += children
+        return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except OSError:
+        return False
+    return status != "Z"
+
+
+def reference_copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "mine"
+    shutil.copytree(KATA.solution_dir, folder)
+    return folder
+
+
+def test_a_change_grades_once_and_a_save_without_change_not_at_all(tmp_path):
+    assert POLL < QUICK < QUIET
+    folder = reference_copy(tmp_path)
+    watching = Watching(folder, tmp_path / "state")
+    try:
+        first = watching.read_until(WAITING)
+        assert b"24/24 spec tests pass" in first and b"Still watching" in first
+        module = folder / "round_robin.py"
+        # Two saves in quick succession (closer than QUIET, further than POLL):
+        # one grading, of the last one. A loaded machine may space them further
+        # than QUIET, and then two gradings are right: such a pair is tried again.
+        for attempt in range(3):
+            module.write_text(module.read_text() + f"# save {attempt}\n")
+            first = time.monotonic()
+            time.sleep(QUICK)
+            module.write_text(module.read_text().replace("return None", "return 'nobody'", 1))
+            spaced = time.monotonic() - first
+            second = watching.read_until(WAITING)
+            assert b"FAIL" in second, second
+            if spaced < QUIET:
+                break
+            watching.drain(2.5)
+        assert spaced < QUIET, f"three pairs of saves spaced more than {QUIET} s apart"
+        assert watching.nothing_for(1.5), "two quick saves graded twice"
+        # Saved again with the same bytes: no grading.
+        module.write_bytes(module.read_bytes())
+        assert watching.nothing_for(1.5), "a save that changed nothing was graded"
+    finally:
+        watching.process.kill()
+        watching.process.wait()
+
+
+def test_ctrl_c_ends_it_with_status_0_and_no_child_left(tmp_path):
+    folder = reference_copy(tmp_path)
+    watching = Watching(folder, tmp_path / "state")
+    watching.read_until(WAITING)
+    # Ctrl-C in the middle of a grading: a save that makes assign() loop for ever.
+    variants.build(KATA, [KATA.defect("unbounded-search")], folder)
+    time.sleep(0.6)
+    children = watching.descendants()
+    assert children, "no grading child was running"
+    watching.process.send_signal(signal.SIGINT)
+    assert watching.process.wait(10) == 0
+    stderr = watching.process.stderr.read().decode()
+    assert "Traceback" not in stderr, stderr
+    assert not [pid for pid in children if alive(pid)], "a grading child was left running"
+
+
+def test_on_a_terminal_h_gives_a_hint_and_q_quits(tmp_path):
+    folder = variants.build(KATA, [KATA.planted[0]], tmp_path / "mine")
+    watching = Watching(folder, tmp_path / "state", tty=True)
+    try:
+        screen = watching.read_until(b"q quit")
+        assert terminal.CLEAR.encode() in screen and b"watching" in screen
+        report = watching.read_until(b"Save, and the check runs again.")
+        assert terminal.RED.encode() + b"FAIL" in report, "no colour on a terminal"
+        os.write(watching.fd, b"h")
+        watching.read_until(b"Hint 1 of 3")
+        os.write(watching.fd, b"q")
+        assert watching.process.wait(10) == 0
+    finally:
+        watching.process.kill()
+        watching.process.wait()
+        os.close(watching.fd)
