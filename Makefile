@@ -1,10 +1,11 @@
 # katas: debugging-interview practice. `make help` lists the targets.
 .DEFAULT_GOAL := help
-.PHONY: help list check hint watch reset test lint
+.PHONY: help list check hint watch interview debrief reset test lint
 
 KATA ?=
 DIR ?=
 ONLY ?=
+MINUTES ?=
 FORMAT ?= human
 TIMEOUT ?= 2
 CHECK_TIMEOUT ?= 60
@@ -26,6 +27,8 @@ help:
 	@echo "                  grade your code in katas/<kata> (or DIR); exit 0 only when solved"
 	@echo "make hint KATA=<kata>   the next hint about the first failing behaviour (never code)"
 	@echo "make watch KATA=<kata> [DIR=<folder>]  grade again on every save; h hint, q quit"
+	@echo "make interview KATA=<kata> [MINUTES=45]  the kata against the clock, then the debrief"
+	@echo "make debrief KATA=<kata> [FORMAT=json]  once solved: the bugs, your fix, your tests"
 	@echo "make reset KATA=<kata>|all  back to the starter; your files go to .katas/backups/ first"
 	@echo "make list         the katas in learning order, where you stand, and what is next"
 	@echo "make test [JOBS=auto]  the repository's self-tests, JOBS processes at once"
@@ -47,6 +50,12 @@ hint: $(SETUP)
 
 watch: $(SETUP)
 	@$(PYTHON) -m tests.harness watch "$(KATA)" $(GRADING)
+
+interview: $(SETUP)
+	@$(PYTHON) -m tests.harness interview "$(KATA)" $(GRADING) $(if $(MINUTES),--minutes "$(MINUTES)")
+
+debrief: $(SETUP)
+	@$(PYTHON) -m tests.harness debrief "$(KATA)" --format "$(FORMAT)" $(GRADING)
 
 reset: $(SETUP)
 	@$(PYTHON) -m tests.harness reset "$(KATA)"

@@ -29,6 +29,7 @@ from tests.harness import grading, layout, wording
 
 if TYPE_CHECKING:
     from tests.harness.catalog import Kata
+    from tests.harness.progress import Outcome, Progress
 
 SOLVED, NOT_SOLVED, USAGE = 0, 1, 2
 
@@ -60,12 +61,22 @@ def _parser() -> argparse.ArgumentParser:
         default=60.0,
         help="seconds for the whole check",
     )
-    for name, what in (("hint", "the next hint for a kata"), ("watch", "grade on every save")):
+    for name, what in (
+        ("hint", "the next hint for a kata"),
+        ("watch", "grade on every save"),
+        ("debrief", "once solved: the bugs, your fix, your tests"),
+        ("interview", "the kata against the clock, then the debrief"),
+    ):
         command = commands.add_parser(name, help=what)
         command.add_argument("kata")
         command.add_argument("--dir", help="folder holding your files (default: katas/KATA)")
         command.add_argument("--timeout", type=_positive, default=2.0, help="seconds per test")
         command.add_argument("--check-timeout", type=_positive, default=60.0)
+        command.add_argument("--format", choices=("human", "json"), default="human")
+        if name == "interview":
+            command.add_argument(
+                "--minutes", type=_positive, help="the time box (default: the kata's)"
+            )
     reset = commands.add_parser("reset", help="back to the starter, after a backup")
     reset.add_argument("kata", help="a kata, or all")
     commands.add_parser("list", help="the katas in learning order, and where you stand")
@@ -135,41 +146,81 @@ def _check(args: argparse.Namespace) -> int:
         rerun += f" ONLY={args.only}" if only else ""
         print(report.as_text(graded, rerun, colour=terminal.colour_wanted(sys.stdout)))
     if not only:
-        Progress().record(kata.name, folder, Outcome.of(graded, fingerprint), graded.status.value)
+        state = Progress()
+        outcome = Outcome.of(graded, fingerprint)
+        if state.record(kata.name, folder, outcome, graded.status.value) and not as_json:
+            # The check that solves the kata ends as the interview would: with the debrief.
+            print("\n" + _debrief_text(kata, folder, state, outcome, args.check_timeout))
     return SOLVED if graded.status is Status.PASS else NOT_SOLVED
 
 
-def _kata_and_folder(args: argparse.Namespace) -> tuple[Kata, Path] | int:
+def _debrief_text(kata: Kata, folder: Path, state: Progress, outcome: Outcome, limit: float) -> str:
+    from tests.harness import debrief
+
+    attempt = state.current(kata.name)
+    return debrief.as_text(debrief.build(kata, folder, attempt, outcome.descriptions, True, limit))
+
+
+def _kata_and_folder(args: argparse.Namespace, as_json: bool = False) -> tuple[Kata, Path] | int:
     """The kata and the folder a command works on, or the exit status of a refusal."""
     from tests.harness import catalog
 
-    folder = _folder(args)
+    folder = _folder(args, as_json)
     if isinstance(folder, int):
         return folder
     try:
         return catalog.load(args.kata), folder
     except catalog.CatalogError as error:
-        return _refuse(str(error), args.kata, as_json=False)
+        return _refuse(str(error), args.kata, as_json)
+
+
+def _current(args: argparse.Namespace, kata: Kata, folder: Path, state: Progress) -> Outcome:
+    """The outcome of a full check of the files as they are: the latest check's
+    if they have not changed since, else a new check's (recorded)."""
+    from tests.harness import files
+    from tests.harness.progress import Outcome
+
+    fingerprint = files.fingerprint(folder)
+    outcome = state.latest_outcome(kata.name)
+    if outcome is None or outcome.fingerprint != fingerprint:
+        print(wording.grading_first(_shown(folder)), file=sys.stderr, flush=True)
+        graded = grading.grade(kata.name, folder, args.timeout, args.check_timeout)
+        outcome = Outcome.of(graded, fingerprint)
+        state.record(kata.name, folder, outcome, graded.status.value)
+    return outcome
 
 
 def _hint(args: argparse.Namespace) -> int:
-    from tests.harness import files, hints
-    from tests.harness.progress import Outcome, Progress
+    from tests.harness import hints
+    from tests.harness.progress import Progress
 
     found = _kata_and_folder(args)
     if isinstance(found, int):
         return found
     kata, folder = found
     state = Progress()
-    fingerprint = files.fingerprint(folder)
-    outcome = state.latest_outcome(kata.name)
-    if outcome is None or outcome.fingerprint != fingerprint:
-        # The files changed since the latest check, or were never checked: grade them now.
-        print(wording.grading_first(_shown(folder)), file=sys.stderr, flush=True)
-        graded = grading.grade(kata.name, folder, args.timeout, args.check_timeout)
-        outcome = Outcome.of(graded, fingerprint)
-        state.record(kata.name, folder, outcome, graded.status.value)
+    outcome = _current(args, kata, folder, state)
     print("\n".join(hints.give(kata, outcome, state)))
+    return SOLVED
+
+
+def _debrief(args: argparse.Namespace) -> int:
+    from tests.harness import debrief
+    from tests.harness.progress import Progress
+
+    found = _kata_and_folder(args, args.format == "json")
+    if isinstance(found, int):
+        return found
+    kata, folder = found
+    state = Progress()
+    outcome = _current(args, kata, folder, state)
+    if outcome.status != "pass":
+        print(wording.debrief_not_solved(kata.name), file=sys.stderr)
+        return NOT_SOLVED
+    built = debrief.build(
+        kata, folder, state.current(kata.name), outcome.descriptions, True, args.check_timeout
+    )
+    print(debrief.as_json(built) if args.format == "json" else debrief.as_text(built))
     return SOLVED
 
 
@@ -181,6 +232,18 @@ def _watch(args: argparse.Namespace) -> int:
         return found
     kata, folder = found
     return Watch(kata, folder, args.timeout, args.check_timeout, _shown(folder)).run()
+
+
+def _interview(args: argparse.Namespace) -> int:
+    from tests.harness.interview import Interview
+
+    found = _kata_and_folder(args)
+    if isinstance(found, int):
+        return found
+    kata, folder = found
+    minutes = args.minutes or kata.time_box_minutes
+    shown = _shown(folder)
+    return Interview(kata, folder, args.timeout, args.check_timeout, shown, minutes=minutes).run()
 
 
 def _reset(args: argparse.Namespace) -> int:
@@ -226,6 +289,9 @@ def _list() -> int:
         where, solved = _standing(state.attempts(kata.name))
         if not solved and up_next is None:
             up_next = kata.name
+        in_time = [i["seconds"] for i in state.interviews(kata.name) if i.get("in_time")]
+        if in_time:
+            where += f" · {wording.best_interview(min(in_time))}"
         print(f"{place}. {kata.name:<16} {where}")
         print(f"   {kata.description}")
     print("")
@@ -273,6 +339,8 @@ def main(argv: list[str] | None = None) -> int:
     commands = {
         "check": _check,
         "hint": _hint,
+        "debrief": _debrief,
+        "interview": _interview,
         "watch": _watch,
         "reset": _reset,
         "list": lambda _: _list(),

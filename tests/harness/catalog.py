@@ -54,9 +54,13 @@ class Defect:
     edits: tuple[Edit, ...]
     planted: bool
     hints: tuple[str, ...] = ()  # planted bugs: the three levels of make hint
+    # A bug of a hand-written starter: the edits that fix it there (applied in
+    # the order of the bugs, they make the starter's smallest fix).
+    starter_fix: tuple[Edit, ...] = ()
 
-    def apply(self, text: str) -> str:
-        for edit in self.edits:
+    def apply(self, text: str, edits: tuple[Edit, ...] | None = None) -> str:
+        """`text` with the bug's edits (or `edits`) made, each where its `old` is."""
+        for edit in self.edits if edits is None else edits:
             found = text.count(edit.old)
             if found != 1:
                 raise CatalogError(
@@ -225,7 +229,8 @@ def _own_test(entry: dict, code_defects: set[str]) -> OwnTest:
 def _defect(entry: dict, planted: bool) -> Defect:
     """A [[bugs]] or [[mutants]] entry: `edits` to `file` of the reference, the tests
     they must fail (`caught_by`), a one-line `summary` (a spoiler: never shown
-    in katas/) and, for bugs, the three levels of `hints`."""
+    in katas/), for bugs the three levels of `hints` and, for bugs of a hand-written
+    starter, the `starter_fix` edits that fix them in it."""
     return Defect(
         id=entry["id"],
         file=entry["file"],
@@ -234,4 +239,5 @@ def _defect(entry: dict, planted: bool) -> Defect:
         edits=tuple(Edit(edit["old"], edit["new"]) for edit in entry["edits"]),
         planted=planted,
         hints=_levels(entry["hints"]) if "hints" in entry else (),
+        starter_fix=tuple(Edit(edit["old"], edit["new"]) for edit in entry.get("starter_fix", [])),
     )

@@ -52,16 +52,48 @@ def plan(
     runs = [Group(Role.OWN_REFERENCE, work / "reference", kata.solution_dir)]
     runs.append(Group(Role.OWN_YOURS, work / "yours", folder))
     for defect_id, tests in _duties_by_defect(kata).items():
-        variant = work / "variants" / defect_id
-        if not variant.exists():
-            variants.build(kata, [kata.defect(defect_id)], variant)
+        variant = _variant(kata, defect_id, work)
         runs.append(Group(Role.OWN_VARIANT, work / f"on-{defect_id}", variant, defect_id, tests))
-    for group in runs:
-        copy = group.tests / snapshot.name
-        if not copy.exists():
-            group.tests.mkdir(exist_ok=True)
-            shutil.copyfile(snapshot, copy)
+    _copy_into(runs, [snapshot])
     return groups + runs, snapshot
+
+
+def plan_regression(
+    kata: catalog.Kata, folder: Path, work: Path, names: tuple[str, ...]
+) -> list[Group]:
+    """The learner's regression test files `names`: against the reference, then
+    against every single-defect variant of the kata's code (bugs and mutants).
+
+    Copied once per grading, like the own test file (see `plan`).
+    """
+    snapshot = work / "regression"
+    if not snapshot.exists():
+        snapshot.mkdir()
+        for name in names:
+            shutil.copyfile(folder / name, snapshot / name)
+    groups = [Group(Role.OWN_REFERENCE, work / "reference", kata.solution_dir)]
+    for defect in kata.defects:
+        if not defect.in_own_tests:
+            variant = _variant(kata, defect.id, work)
+            groups.append(Group(Role.OWN_VARIANT, work / f"on-{defect.id}", variant, defect.id))
+    _copy_into(groups, [snapshot / name for name in names])
+    return groups
+
+
+def _variant(kata: catalog.Kata, defect_id: str, work: Path) -> Path:
+    variant = work / "variants" / defect_id
+    if not variant.exists():
+        variants.build(kata, [kata.defect(defect_id)], variant)
+    return variant
+
+
+def _copy_into(groups: list[Group], copies: list[Path]) -> None:
+    """Put the learner's test files in each group's folder (once: a restart reuses them)."""
+    for group in groups:
+        group.tests.mkdir(exist_ok=True)
+        for source in copies:
+            if not (group.tests / source.name).exists():
+                shutil.copyfile(source, group.tests / source.name)
 
 
 def _duties_by_defect(kata: catalog.Kata) -> dict[str, tuple[str, ...]]:
@@ -101,7 +133,15 @@ def main(kata_name: str) -> int:
     if not line:  # the supervisor no longer needs this child
         return 0
     request = Request.decode(line)
-    groups, snapshot = plan(kata, request.folder, request.work, request.only)
+    if request.regression:
+        groups = plan_regression(kata, request.folder, request.work, request.regression)
+        snapshot = None
+        paths = [str(group.tests / name) for group in groups for name in request.regression]
+    else:
+        groups, snapshot = plan(kata, request.folder, request.work, request.only)
+        paths = [str(path) for path in kata.spec_files]
+        own = [group for group in groups if snapshot and group.role != Role.SPEC]
+        paths += [str(group.tests / snapshot.name) for group in own]
     os.write(request.events_fd, encode(Planned(str(snapshot or ""))))
     plugin = GradingPlugin(
         events_fd=request.events_fd,
@@ -117,10 +157,6 @@ def main(kata_name: str) -> int:
     args += ["-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT)]
     args += ["-p", "pytest_timeout", *(f"-pno:{name}" for name in UNUSED_PLUGINS)]
     args += ["-o", f"timeout={request.limit}", "-o", "timeout_method=signal"]
-    paths = [str(path) for path in kata.spec_files]
-    paths += [
-        str(group.tests / snapshot.name) for group in groups if snapshot and group.role != Role.SPEC
-    ]
     return pytest.main([*args, *paths], plugins=[plugin])
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,6 +41,17 @@ if TYPE_CHECKING:
     from tests.harness.verdicts import Grading
 
 
+@dataclass
+class Followed:
+    """What the children of one grading sent, put together."""
+
+    items: tuple[Item, ...] = ()
+    results: dict[str, Result] = field(default_factory=dict)
+    collect_errors: list[CollectError] = field(default_factory=list)
+    planned: Planned | None = None
+    why_not_run: str = ""  # for the tests without a result
+
+
 class Check:
     """One grading of one folder; use as a context manager.
 
@@ -55,16 +67,17 @@ class Check:
         check_limit: float,
         only: tuple[str, ...] = (),
         child: Child | None = None,
+        regression: tuple[str, ...] = (),
     ) -> None:
         self.kata_name = kata
-        self.only = only
+        self.only, self.regression = only, regression
         self.folder = folder.resolve()
         self.limit, self.check_limit = limit, check_limit
         self.deadline = time.monotonic() + check_limit
         # A child started ahead of time (see `spawn`) brings its own work folder.
         self.child: Child | None = child or spawn(kata)
         self.work = self.child.work
-        self.child.start(self.folder, limit, only=only)
+        self.child.start(self.folder, limit, only=only, regression=regression)
 
     def __enter__(self) -> Check:
         return self
@@ -76,46 +89,60 @@ class Check:
 
     def _restart(self, skip: tuple[str, ...]) -> Child:
         child = Child(self.kata_name, self.work)
-        child.start(self.folder, self.limit, skip, self.only)
+        child.start(self.folder, self.limit, skip, self.only, self.regression)
         return child
 
     def finish(self, kata: Kata) -> Grading:
         # Imported now that the child is running, not before: see the module docstring.
         from tests.harness import verdicts
 
-        items: tuple[Item, ...] = ()
-        results: dict[str, Result] = {}
-        collect_errors: list[CollectError] = []
-        planned: Planned | None = None
+        followed = self.follow()
+        if isinstance(followed, str):
+            return verdicts.failed(kata, self.folder, self.limit, followed)
+        planned = followed.planned
+        own_tests = Path(planned.own_tests) if planned and planned.own_tests else None
+        graded = verdicts.assemble(
+            kata,
+            self.folder,
+            self.limit,
+            followed.items,
+            followed.results,
+            followed.collect_errors,
+            own_tests,
+            followed.why_not_run,
+        )
+        return verdicts.only(graded, self.only) if self.only else graded
+
+    def follow(self) -> Followed | str:
+        """Every test's result, from the child and its restarts; or why no test could run.
+        (`finish` makes verdicts of them; a regression run reads them as they are.)"""
+        followed = Followed()
         while True:
             run = self.child.watch(self.deadline)
             self.child = None
             fatal = self._fatal(run)
             if fatal:
-                return verdicts.failed(kata, self.folder, self.limit, fatal)
-            planned = planned or run.last(Planned)
+                return fatal
+            followed.planned = followed.planned or run.last(Planned)
             collected = run.last(Collected)
-            if collected and not items:
-                items = collected.items
+            if collected and not followed.items:
+                followed.items = collected.items
+            results = followed.results
             results.update((e.key, e) for e in run.events if isinstance(e, Result))
-            collect_errors += [e for e in run.events if isinstance(e, CollectError)]
+            followed.collect_errors += [e for e in run.events if isinstance(e, CollectError)]
             interrupted = self._interrupted(run, results)
             if interrupted:
                 results[interrupted.key] = interrupted
             progressed = interrupted or any(isinstance(e, Result) for e in run.events)
-            pending = [item for item in items if item.key not in results]
+            pending = [item for item in followed.items if item.key not in results]
             if not pending or not progressed or run.killed is Killed.CHECK:
                 break
             self.child = self._restart(skip=tuple(sorted(results)))
         if run.killed is Killed.CHECK:
-            why_not_run = wording.check_limit(self.check_limit)
+            followed.why_not_run = wording.check_limit(self.check_limit)
         else:
-            why_not_run = wording.stopped_before_test(_how(run))
-        own_tests = Path(planned.own_tests) if planned and planned.own_tests else None
-        graded = verdicts.assemble(
-            kata, self.folder, self.limit, items, results, collect_errors, own_tests, why_not_run
-        )
-        return verdicts.only(graded, self.only) if self.only else graded
+            followed.why_not_run = wording.stopped_before_test(_how(run))
+        return followed
 
     def _fatal(self, run: Run) -> str | None:
         """Why no test could run, if none could."""

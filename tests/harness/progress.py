@@ -92,16 +92,19 @@ class Progress:
 
     # -- what the loop records --
 
-    def record(self, kata: str, folder: Path, outcome: Outcome, status: str) -> None:
+    def record(self, kata: str, folder: Path, outcome: Outcome, status: str) -> bool:
         """Record a full check if it graded the kata's own folder; other folders
-        (DIR=, a maintainer's variants) are not the learner's progress."""
+        (DIR=, a maintainer's variants) are not the learner's progress. True if
+        this check is the one that solved the kata."""
         if folder.resolve() == (KATAS / kata).resolve():
-            self.record_check(kata, outcome, solved=status == "pass")
+            return self.record_check(kata, outcome, solved=status == "pass")
+        return False
 
-    def record_check(self, kata: str, outcome: Outcome, solved: bool) -> None:
-        """Add a full check of the learner's folder to the kata's current attempt."""
+    def record_check(self, kata: str, outcome: Outcome, solved: bool) -> bool:
+        """Add a full check of the learner's folder to the kata's current attempt;
+        True if it is the first to solve it."""
 
-        def change(attempt: dict) -> None:
+        def change(attempt: dict) -> bool:
             stamp = now()
             attempt["started"] = attempt.get("started") or stamp
             attempt["latest"] = stamp
@@ -109,12 +112,14 @@ class Progress:
             history = list(attempt.get("history", []))
             history.append([stamp, outcome.passed, len(outcome.tests)])
             attempt["history"] = history[-HISTORY:]
+            attempt["outcome"] = asdict(outcome)
             if solved and not attempt.get("solved_at"):
                 attempt["solved_at"] = stamp
                 attempt["time_to_solve_s"] = seconds_between(attempt["started"], stamp)
-            attempt["outcome"] = asdict(outcome)
+                return True
+            return False
 
-        self._change_attempt(kata, change)
+        return self._change_attempt(kata, change)
 
     def record_hint(self, kata: str, behaviour: str, level: int) -> None:
         """The learner has now seen `level` hints about `behaviour`."""
@@ -127,6 +132,18 @@ class Progress:
             attempt["hints"] = levels
 
         self._change_attempt(kata, change)
+
+    def record_interview(self, kata: str, interview: dict) -> None:
+        """Keep one interview (tests.harness.interview), however it ended."""
+
+        def change(data: dict) -> None:
+            record = data["katas"].setdefault(kata, {"attempts": []})
+            record.setdefault("interviews", []).append(interview)
+
+        self._change(change)
+
+    def interviews(self, kata: str) -> list[dict]:
+        return list(self._change(lambda data: data["katas"].get(kata, {}).get("interviews", [])))
 
     def after_reset(self, kata: str) -> None:
         """A reset ends a solved attempt: the next check starts a new one, timed
@@ -161,15 +178,15 @@ class Progress:
 
     # -- the file --
 
-    def _change_attempt(self, kata: str, change: Callable[[dict], None]) -> None:
-        def on_data(data: dict) -> None:
+    def _change_attempt(self, kata: str, change: Callable[[dict], T]) -> T:
+        def on_data(data: dict) -> T:
             record = data["katas"].setdefault(kata, {"attempts": []})
             attempts = record.setdefault("attempts", [])
             if not attempts or attempts[-1].get("closed"):
                 attempts.append({})
-            change(attempts[-1])
+            return change(attempts[-1])
 
-        self._change(on_data)
+        return self._change(on_data)
 
     def _change(self, change: Callable[[dict], T]) -> T:
         """Apply `change` to the file's data under the lock, and save it if it changed."""

@@ -76,6 +76,9 @@ class Request:
     events_fd: int  # the pipe the child writes its events to
     skip: tuple[str, ...] = ()  # keys of tests already judged by an earlier child
     only: tuple[str, ...] = ()  # if given, run only these spec tests, and no own test
+    # If given: no check, but these test files of the learner's, on the reference
+    # and on every single-defect variant of the kata (the debrief's regression run).
+    regression: tuple[str, ...] = ()
 
     def encode(self) -> bytes:
         return json.dumps(_plain(self)).encode() + b"\n"
@@ -91,6 +94,7 @@ class Request:
             events_fd=int(data["events_fd"]),
             skip=tuple(data["skip"]),
             only=tuple(data["only"]),
+            regression=tuple(data["regression"]),
         )
 
     @property

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.harness import files
+from tests.harness import diffs, files
 from tests.harness.catalog import Kata
 
 README = "README.md"
@@ -106,3 +106,60 @@ def _remove_empty_folders(folder: Path) -> None:
     for path in sorted(folder.rglob("*"), key=lambda p: len(p.parts), reverse=True):
         if path.is_dir() and (path.name == "__pycache__" or not any(path.iterdir())):
             shutil.rmtree(path, ignore_errors=True)
+
+
+def smallest_fix(kata: Kata) -> dict[str, str]:
+    """The kata's files (README aside) as the reference fix leaves the starter.
+
+    A planted starter's fix is the reference; a hand-written starter with bugs
+    is fixed by their `starter_fix` edits, in order; one without bugs is
+    rewritten, and its reference is that rewrite.
+    """
+    texts = {name: data.decode("utf-8") for name, data in shipped(kata).items()}
+    del texts[README]
+    if kata.starter_is_planted or not kata.planted:
+        return {name: (kata.solution_dir / name).read_text(encoding="utf-8") for name in texts}
+    for bug in kata.planted:
+        texts[bug.file] = bug.apply(texts[bug.file], bug.starter_fix)
+    return texts
+
+
+def bug_lines(kata: Kata) -> dict[str, list[int]]:
+    """For each planted bug, the lines of its file, in the starter, that make it.
+
+    A planted bug is where its edits' new text is in the starter. A bug of a
+    hand-written starter is where its `starter_fix` edits' old text is, each
+    found in the starter as the fixes before it left it, and traced back to
+    the starter as shipped. Within an edit, only its changed lines count.
+    """
+    texts = {name: data.decode("utf-8") for name, data in shipped(kata).items()}
+    # For each line of each file as fixed so far, its line in the starter as shipped.
+    origins = {name: list(range(1, text.count("\n") + 2)) for name, text in texts.items()}
+    found: dict[str, list[int]] = {}
+    for bug in kata.planted:
+        lines: set[int] = set()
+        for edit in bug.edits if kata.starter_is_planted else bug.starter_fix:
+            text = texts[bug.file]
+            there = edit.new if kata.starter_is_planted else edit.old
+            at = text.find(there) if there else -1
+            if at < 0:
+                continue
+            offset = text.count("\n", 0, at)
+            for change in diffs.changes(edit.old, edit.new):
+                side = change.new_lines if kata.starter_is_planted else change.old_lines
+                lines |= {origins[bug.file][offset + line - 1] for line in side}
+            if not kata.starter_is_planted:
+                fixed = text.replace(edit.old, edit.new)
+                origins[bug.file] = diffs.carried(text, fixed, origins[bug.file])
+                texts[bug.file] = fixed
+        found[bug.id] = sorted(lines)
+    return found
+
+
+def bug_places(kata: Kata) -> dict[str, list[str]]:
+    """For each planted bug, the functions of its file, in the starter, that it lives in."""
+    texts = {name: data.decode("utf-8") for name, data in shipped(kata).items()}
+    return {
+        bug: diffs.enclosing(texts[kata.defect(bug).file], lines)
+        for bug, lines in bug_lines(kata).items()
+    }

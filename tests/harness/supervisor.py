@@ -95,10 +95,17 @@ class Child:
         os.close(self.events_fd)
 
     def start(
-        self, folder: Path, limit: float, skip: tuple[str, ...] = (), only: tuple[str, ...] = ()
+        self,
+        folder: Path,
+        limit: float,
+        skip: tuple[str, ...] = (),
+        only: tuple[str, ...] = (),
+        regression: tuple[str, ...] = (),
     ) -> None:
         """Hand the waiting child what to grade."""
-        self.request = Request(self.kata, folder, self.work, limit, self.events_fd, skip, only)
+        self.request = Request(
+            self.kata, folder, self.work, limit, self.events_fd, skip, only, regression
+        )
         # A child that already died says so through its exit status, read by `watch`.
         with contextlib.suppress(BrokenPipeError):
             self.process.stdin.write(self.request.encode())

@@ -24,10 +24,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from tests.harness import files, grading, hints, report, terminal, wording
+from tests.harness import debrief, files, grading, hints, report, terminal, wording
 from tests.harness.catalog import Kata
 from tests.harness.progress import Outcome, Progress
+from tests.harness.protocol import Status
 from tests.harness.supervisor import Child
+from tests.harness.verdicts import Grading
 
 POLL = 0.02  # s between two looks at the files' stat: a few stat calls
 QUIET = 0.1  # s a change must stay still before it is graded
@@ -55,21 +57,24 @@ class Watch:
         self.outcome: Outcome | None = None
         self.text = ""  # the latest report, to show again under a hint
         self._last = ("", "")  # its summary and time, for the header
+        self.going = True  # an Interview ends the loop when the kata is solved
 
     def run(self) -> int:
-        """Watch until q, Ctrl-C or SIGTERM; exit status 0."""
+        """Watch until q, Ctrl-C or SIGTERM (or the end an Interview decides); exit status 0."""
         with _interrupted_by_sigterm(), self._keys():
             try:
+                self.begin()
                 self.warm = grading.spawn(self.kata.name)
                 signature, fingerprint = self._grade(changed=None)
-                while True:
+                while self.going:
                     key = terminal.key_pressed() if self.interactive else ""
                     if key in ("q", "Q"):
                         break
                     if key in ("h", "H"):
                         self._hint()
+                    self.tick()
                     now_seen = files.signature(self.folder)
-                    if now_seen != signature:
+                    if self.going and now_seen != signature:
                         signature = self._settled(now_seen)
                         if files.fingerprint(self.folder) != fingerprint:
                             signature, fingerprint = self._grade(changed=time.localtime())
@@ -79,8 +84,44 @@ class Watch:
             finally:
                 if self.warm is not None:
                     grading.discard(self.warm)
+                self.end()
         print("", file=self.out, flush=True)
         return 0
+
+    # -- what an Interview changes --
+
+    def begin(self) -> None:
+        """Before the first grading."""
+
+    def tick(self) -> None:
+        """Between two looks at the files."""
+
+    def end(self) -> None:
+        """However the loop ended, Ctrl-C included."""
+
+    def clock(self) -> str:
+        """Said in the header after the pass count."""
+        return ""
+
+    def footer(self) -> str:
+        """On a terminal, a last line that changes on its own (an Interview's clock)."""
+        return ""
+
+    def after(self, graded: Grading, outcome: Outcome, turned_solved: bool) -> list[str]:
+        """What to say under a report: a kata solved by this change gets its debrief."""
+        if graded.status is not Status.PASS:
+            return []
+        said = [terminal.bold(wording.watch_solved(self.kata.name), self.colour)]
+        if turned_solved:
+            attempt = self.progress.current(self.kata.name)
+            said += ["", self.debrief(attempt, outcome, solved=True)]
+        return said
+
+    def debrief(self, effort: dict, outcome: Outcome, solved: bool) -> str:
+        built = debrief.build(
+            self.kata, self.folder, effort, outcome.descriptions, solved, self.check_limit
+        )
+        return debrief.as_text(built)
 
     def _settled(self, seen: tuple) -> tuple:
         """Wait until the files have not changed for QUIET seconds; their signature then."""
@@ -100,23 +141,31 @@ class Watch:
             self.kata.name, self.folder, self.limit, self.check_limit, child=child
         )
         self.warm = grading.spawn(self.kata.name)
-        self.outcome = Outcome.of(graded, fingerprint)
+        before, self.outcome = self.outcome, Outcome.of(graded, fingerprint)
         self.progress.record(self.kata.name, self.folder, self.outcome, graded.status.value)
+        turned_solved = before is not None and before.status != Status.PASS.value
         self.text = report.as_text(graded, None, colour=self.colour)
+        below = self.after(graded, self.outcome, turned_solved)
+        if below:
+            self.text += "\n\n" + "\n".join(below)
         summary = wording.spec_summary(graded.passed, len(graded.tests))
         stamp = time.strftime("%H:%M:%S", changed) if changed else wording.WATCH_START
-        if graded.status.value == "pass":
-            self.text += "\n\n" + terminal.bold(wording.watch_solved(self.kata.name), self.colour)
         self._show(summary, stamp)
         return signature, fingerprint
 
-    def _show(self, summary: str, stamp: str, below: list[str] | None = None) -> None:
+    def _header(self) -> str:
+        summary, stamp = self._last
         if self.interactive:
-            header = wording.watch_header(self.kata.name, self.shown, summary, stamp)
-            header = terminal.bold(header, self.colour)
+            header = wording.watch_header(self.shown, summary, stamp, self.clock())
+            return terminal.bold(header, self.colour)
+        return wording.watch_plain_header(self.kata.name, summary, stamp, self.clock())
+
+    def _show(self, summary: str, stamp: str, below: list[str] | None = None) -> None:
+        self._last = (summary, stamp)
+        header = self._header()
+        if self.interactive:
             text = f"{terminal.CLEAR}{header}\n\n{self.text}"
         else:
-            header = wording.watch_plain_header(self.kata.name, summary, stamp)
             text = f"{header}\n{self.text}"
         if below:
             text += "\n\n" + "\n".join(below)
@@ -124,8 +173,14 @@ class Watch:
             text += f"\n\n{header}"  # the top has scrolled away: say it again at the bottom
         if not self.interactive:
             text += f"\n{wording.WATCH_WAITING}\n"
-        print(text, file=self.out, flush=True)
-        self._last = (summary, stamp)
+        footer = self.footer()
+        if footer:  # kept as the last line, with no newline, so it can be rewritten in place
+            text += f"\n\n{footer}"
+        print(text, file=self.out, flush=True, end="" if footer else "\n")
+
+    def say(self, lines: list[str]) -> None:
+        """Lines under what is on the screen."""
+        print("\n" + "\n".join(lines), file=self.out, flush=True)
 
     def _hint(self) -> None:
         if self.outcome is not None:
@@ -143,13 +198,21 @@ class Watch:
 
 @contextlib.contextmanager
 def _interrupted_by_sigterm() -> Iterator[None]:
-    """SIGTERM ends the watch the way Ctrl-C does: children stopped, exit status 0."""
+    """SIGTERM ends the watch the way Ctrl-C does: children stopped, exit status 0.
+
+    SIGINT is made Ctrl-C's KeyboardInterrupt here too: a process started with
+    SIGINT ignored (by a test runner's worker, say) keeps it ignored otherwise.
+    """
 
     def interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGTERM, interrupt)
+    previous = {
+        signal.SIGTERM: signal.signal(signal.SIGTERM, interrupt),
+        signal.SIGINT: signal.signal(signal.SIGINT, signal.default_int_handler),
+    }
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)

@@ -503,12 +503,14 @@ def next_kata(kata: str | None) -> str:
     return f"Next: make check KATA={kata}"
 
 
-def watch_header(kata: str, folder: str, summary: str, changed: str) -> str:
-    return f"watching {folder} · {summary} · last change {changed} · h hint · q quit"
+def watch_header(folder: str, summary: str, changed: str, clock: str) -> str:
+    clock = f" · {clock}" if clock else ""
+    return f"watching {folder} · {summary}{clock} · last change {changed} · h hint · q quit"
 
 
-def watch_plain_header(kata: str, summary: str, changed: str) -> str:
-    return f"== {kata} · {summary} · last change {changed} =="
+def watch_plain_header(kata: str, summary: str, changed: str, clock: str) -> str:
+    clock = f" · {clock}" if clock else ""
+    return f"== {kata} · {summary}{clock} · last change {changed} =="
 
 
 WATCH_WAITING = "(watching for changes; Ctrl-C to stop)"
@@ -521,3 +523,242 @@ WATCH_STUCK = (
 
 def watch_solved(kata: str) -> str:
     return f"{kata} is solved. Still watching: a change grades it again."
+
+
+# -- the debrief --
+
+A_TEST_FILE = "a test file"
+DEBRIEF_BUGS = "2. The bugs, revealed"
+DEBRIEF_BEHAVIOURS = (
+    "2. The behaviours of the contract (the starter was a rewrite), and the test that holds each"
+)
+DEBRIEF_FIX = "3. The size of your fix"
+DEBRIEF_REGRESSION = "4. Your regression tests"
+DEBRIEF_TALK = "5. Say it aloud: the talking points"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' if number != 1 else ''}"
+
+
+def _bullet(text: str) -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent="   - ", subsequent_indent="     ")
+
+
+def _indented(text: str, indent: str = "   ") -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent)
+
+
+def debrief_title(title: str, solved: bool) -> str:
+    state = "solved" if solved else "not solved: time is up"
+    return f"Debrief — {title} ({state})"
+
+
+def debrief_effort(
+    seconds: float | None, checks: int, hints: int, time_box: int, recorded: bool
+) -> list[str]:
+    if not recorded:
+        return [
+            "1. Time and effort",
+            *_indented(
+                "Not recorded: progress follows katas/<kata>, not a folder given with DIR=."
+            ),
+        ]
+    took = f"solved in {minutes(seconds)}" if seconds is not None else "not solved"
+    within = (
+        ""
+        if seconds is None
+        else (
+            f", within the {time_box} min time box"
+            if seconds <= time_box * 60
+            else f", over the {time_box} min time box"
+        )
+    )
+    return [
+        "1. Time and effort",
+        *_indented(f"{took}{within}; {_count(checks, 'check')}, {hints_count(hints)}."),
+    ]
+
+
+def touched_at(function: str, file: str, line: int) -> str:
+    return f"{function.rsplit('.', 1)[-1]}(), {file} line {line}"
+
+
+def debrief_bug(bug: str, summary: str, touched: str, places: list[str], solved: bool) -> list[str]:
+    where = ", ".join(f"{name.rsplit('.', 1)[-1]}()" for name in places) or "its file"
+    if touched:
+        state = f"you changed it: {touched}"
+    elif not solved:
+        state = f"not touched yet: it lives in {where}"
+    else:
+        state = f"your change did not touch {where}, where it lives: fixed some other way?"
+    return [*_bullet(f"{bug}: {summary}"), *_indented(state, "     ")]
+
+
+def debrief_behaviour(behaviour: str, test: str) -> list[str]:
+    return textwrap.wrap(
+        f"{behaviour} ({test})", WIDTH, initial_indent="   - ", subsequent_indent="     "
+    )
+
+
+def debrief_fix(lines: int, reference: int, rewrite: bool) -> list[str]:
+    text = f"You changed {_count(lines, 'line')}; the reference fix changes {reference}."
+    if rewrite:
+        text += (
+            " This kata's starter is the wrong design, so a rewrite is what it asks for: "
+            "the number says how much you wrote, not how well you aimed."
+        )
+    else:
+        text += (
+            " Interviewers look for a targeted fix: the smallest change that makes each "
+            "behaviour right, each one you can explain. A rewrite hides the bugs you found."
+        )
+    return textwrap.wrap(text, WIDTH, initial_indent="   ", subsequent_indent="   ")
+
+
+def debrief_no_tests(own_tests: str | None) -> list[str]:
+    besides = f" besides {own_tests}" if own_tests else ""
+    text = (
+        f"You added no test file{besides}. Add one (test_*.py, in your kata folder) with a test "
+        "for each bug you found, and the debrief runs it against every planted bug and "
+        'mutant of the kata: "what test would have caught this?" is the interviewer\'s '
+        "next question."
+    )
+    return textwrap.wrap(text, WIDTH, initial_indent="   ", subsequent_indent="   ")
+
+
+def debrief_regression_problem(problem: str) -> list[str]:
+    return textwrap.wrap(
+        f"Your tests could not run: {problem}", WIDTH, initial_indent="   ", subsequent_indent="   "
+    )
+
+
+def debrief_regression(
+    *,
+    files: list[str],
+    tests: int,
+    wrong: dict[str, str],
+    planted_caught: list[str],
+    planted_missed: list[str],
+    planted_in_tests: int,
+    mutants_caught: int,
+    mutants: int,
+    hints: dict[str, str],
+) -> list[str]:
+    planted = len(planted_caught) + len(planted_missed)
+    lines = _indented(
+        f"{', '.join(files)}: {_count(tests, 'test')}, run on the reference, then on every "
+        "planted bug and mutant."
+    )
+    for test, why in wrong.items():
+        lines += textwrap.wrap(
+            f"WRONG {test}: it fails on the reference ({why}), so it counts for nothing.",
+            WIDTH,
+            initial_indent="   ",
+            subsequent_indent="     ",
+        )
+    if planted:
+        in_tests = (
+            f" (and {_count(planted_in_tests, 'wrong test')} of the kata's own, which no test "
+            "can catch)"
+            if planted_in_tests
+            else ""
+        )
+        lines += _indented(
+            f"Your tests catch {len(planted_caught)} of the {planted} planted bugs of the code"
+            f"{in_tests}, and {mutants_caught} of {mutants} mutants."
+        )
+    else:
+        lines.append(f"   Your tests catch {mutants_caught} of {mutants} mutants.")
+    for bug in planted_missed:
+        question = hints.get(bug, "")
+        lines += textwrap.wrap(
+            f"not caught: {bug}" + (f" — {question}" if question else ""),
+            WIDTH,
+            initial_indent="   - ",
+            subsequent_indent="     ",
+        )
+    return lines
+
+
+def debrief_movement(movement: dict[str, float]) -> list[str]:
+    return [
+        "What the fix buys, measured on your ring: a fifth worker joins four, and of 10,000 keys",
+        f"   {movement['your_ring']:6.1%} move on your ring (the ideal is 1/5 = 20%)",
+        f"   {movement['modulo']:6.1%} move with hash % N on the same workers",
+    ]
+
+
+def debrief_spread(spread: list[list[float]]) -> list[str]:
+    lines = ["Load spread on your ring, five workers: the busiest worker's share over the mean"]
+    lines.append("   points per worker")
+    for points, ratio in spread:
+        lines.append(f"   {int(points):>5}  {'█' * round(ratio * 10):<40} {ratio:.2f}")
+    lines.append("   (1.00 is perfect spread: more points per worker, a smoother ring)")
+    return lines
+
+
+def measure_timed_out(limit: float) -> str:
+    return f"Measuring your ring did not finish within {limit:g} s."
+
+
+def measure_failed(last_line: str) -> str:
+    return f"Measuring your ring failed: {last_line}"
+
+
+def debrief_not_solved(kata: str) -> str:
+    return (
+        f"{kata} is not solved yet: the debrief reveals the bugs, so it waits until "
+        f"make check KATA={kata} passes (make interview shows it when time runs out, too)."
+    )
+
+
+# -- the interview --
+
+INTERVIEW_PRESS_A_KEY = "Press any key to start the clock (q to leave)."
+INTERVIEW_KEEP_GOING = "Keep going untimed? y: yes; any other key: stop here."
+INTERVIEW_GOES_ON = "Going on untimed: save to grade again, Ctrl-C to stop."
+CLOCK_UNTIMED = "untimed"
+
+
+def _mm_ss(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def interview_intro(title: str, story: str, box: float) -> list[str]:
+    lines = [f"Interview — {title}", ""]
+    for paragraph in story.split("\n\n"):
+        lines += [*textwrap.wrap(" ".join(paragraph.split()), WIDTH), ""]
+    lines += textwrap.wrap(
+        f"You have {minutes(box)}. The contract is in the kata's README.md; each save is "
+        "graded; h gives a hint (each one counted), q or Ctrl-C stops. When every test "
+        "passes, the clock stops and the debrief follows.",
+        WIDTH,
+    )
+    return lines
+
+
+def clock_left(seconds: float) -> str:
+    return f"{_mm_ss(seconds)} left"
+
+
+def clock_stopped(seconds: float) -> str:
+    return f"clock stopped at {_mm_ss(seconds)}"
+
+
+def interview_solved(seconds: float, box: float) -> str:
+    within = "within" if seconds <= box else "over"
+    return f"Solved in {_mm_ss(seconds)}, {within} the {minutes(box)} time box: the clock stops."
+
+
+def time_up(box: float, passed: int) -> list[str]:
+    return textwrap.wrap(
+        f"Time is up: {minutes(box)}. Where you stand: {passed} spec tests pass. "
+        "In the real round this is where you explain what you would do next.",
+        WIDTH,
+    )
+
+
+def best_interview(seconds: float) -> str:
+    return f"best interview {_mm_ss(seconds)}"

@@ -173,3 +173,47 @@ def round_robin_learner(
     for name, content in (extra or {}).items():
         (folder / name).write_text(content, encoding="utf-8")
     return folder
+
+
+def repository_copy(target: Path, kata: Kata) -> Path:
+    """The working tree without its environment, caches or state, `kata` as shipped:
+    a repository of its own, whose katas/ a self-test may change."""
+    from tests.harness import starter
+
+    skipped = shutil.ignore_patterns(".venv", ".git", "__pycache__", ".katas", ".*_cache")
+    shutil.copytree(ROOT, target, ignore=skipped)
+    for name, data in starter.shipped(kata).items():
+        (target / "katas" / kata.name / name).write_bytes(data)
+    return target
+
+
+def learner_env() -> dict[str, str]:
+    """The environment of a learner's shell: the state in the repository, no colour forced."""
+    outside = ("MAKEFLAGS", "MAKELEVEL", "FORCE_COLOR", "NO_COLOR")
+    return {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith("KATAS_") and key not in outside
+    }
+
+
+MAKE_IN = ("make", "-s", "--no-print-directory", "-C")
+
+
+def make_in(repo: Path, *arguments: str) -> subprocess.CompletedProcess:
+    """`make ARGUMENTS` in `repo`, as a learner runs it there."""
+    return subprocess.run(
+        [
+            "make",
+            "-s",
+            "--no-print-directory",
+            "-C",
+            str(repo),
+            *arguments,
+            f"PYTHON={sys.executable}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=learner_env(),
+    )

@@ -12,3 +12,7 @@ def state_of_its_own(tmp_path_factory):
     os.environ["KATAS_STATE"] = str(tmp_path_factory.mktemp("katas-state"))
     yield
     del os.environ["KATAS_STATE"]
+
+
+# A learner's test files, copied into learner folders by the tests that use them.
+collect_ignore = ["learner_tests"]

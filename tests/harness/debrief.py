@@ -1,0 +1,242 @@
+"""`make debrief`: the end of the interview, rehearsed, once the kata is solved.
+
+Five parts, as an interviewer grades a debugging round: time and effort (from
+the progress file), the bugs revealed and whether the learner's change
+touched each, the size of the fix against the reference fix, the learner's
+own regression tests scored against every planted bug and mutant, and the
+talking points, with what the fix buys measured on the learner's own ring
+where the kata has a `measure.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.harness import diffs, grading, regression, starter, wording
+from tests.harness.catalog import Kata
+from tests.harness.layout import ROOT
+
+# Each regression test on each variant: a test of the learner's runs in
+# milliseconds, and a variant that loops is caught at this limit.
+REGRESSION_LIMIT = 0.5
+MEASURE_LIMIT = 20.0  # s for measure.py on the learner's code
+MEASURE = "measure.py"
+TALKING_POINTS = "## Talking points"
+
+
+@dataclass
+class Bug:
+    id: str
+    summary: str
+    file: str
+    places: list[str]  # the functions it lives in, in the starter
+    touched: str = ""  # where the learner's change touched it ("assign(), line 31"), or ""
+
+
+@dataclass
+class Debrief:
+    kata: Kata
+    solved: bool
+    time_to_solve_s: float | None
+    checks: int
+    hints: int
+    recorded: bool  # the folder is the one progress follows
+    bugs: list[Bug] = field(default_factory=list)
+    behaviours: dict[str, str] = field(default_factory=dict)  # a rewrite: test -> behaviour
+    lines_changed: int = 0
+    reference_lines_changed: int = 0
+    rewrite_expected: bool = False
+    regression: regression.Score | None = None
+    measured: dict | None = None
+    measure_problem: str = ""
+    talking_points: str = ""
+
+
+def build(
+    kata: Kata,
+    folder: Path,
+    attempt: dict,
+    descriptions: dict[str, str],
+    solved: bool,
+    check_limit: float,
+) -> Debrief:
+    """The debrief of the learner's `folder`, `attempt` being its progress record."""
+    debrief = Debrief(
+        kata,
+        solved,
+        attempt.get("time_to_solve_s"),
+        int(attempt.get("checks", 0)),
+        int(attempt.get("hints_taken", 0)),
+        recorded=folder.resolve() == kata.starter_dir.resolve(),
+    )
+    shipped = {name: data.decode("utf-8") for name, data in starter.shipped(kata).items()}
+    yours = {name: _read(folder / name) for name in kata.files}
+    debrief.bugs = _bugs(kata, shipped, yours)
+    if not kata.planted:
+        debrief.behaviours = descriptions
+    fixed = starter.smallest_fix(kata)
+    debrief.lines_changed = sum(diffs.lines_changed(shipped[n], yours[n]) for n in fixed)
+    debrief.reference_lines_changed = sum(diffs.lines_changed(shipped[n], fixed[n]) for n in fixed)
+    debrief.rewrite_expected = not kata.planted
+    files = regression.files_of(kata, folder)
+    if files:
+        with grading.Check(
+            kata.name, folder, REGRESSION_LIMIT, check_limit, regression=files
+        ) as check:
+            debrief.regression = regression.score(kata, files, check.follow())
+    if (kata.spec_dir / MEASURE).is_file():
+        debrief.measured, debrief.measure_problem = _measure(kata, folder)
+    debrief.talking_points = _talking_points(shipped[starter.README])
+    return debrief
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _bugs(kata: Kata, shipped: dict[str, str], yours: dict[str, str]) -> list[Bug]:
+    """The planted bugs, each with where the learner's change touched its lines."""
+    lines, places = starter.bug_lines(kata), starter.bug_places(kata)
+    bugs = []
+    for defect in kata.planted:
+        bug = Bug(defect.id, defect.summary, defect.file, places[defect.id])
+        for change in diffs.changes(shipped[defect.file], yours[defect.file]):
+            hit = sorted(set(change.old_lines) & set(lines[defect.id]))
+            if hit:
+                function = diffs.enclosing(shipped[defect.file], hit[:1])
+                name = function[0] if function else defect.file
+                bug.touched = wording.touched_at(name, defect.file, change.new_start)
+                break
+        bugs.append(bug)
+    return bugs
+
+
+def _measure(kata: Kata, folder: Path) -> tuple[dict | None, str]:
+    """Run the kata's measure.py on the learner's code, in a child bounded in time."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")}
+    env.update(PYTHONPATH=os.pathsep.join([str(folder.resolve()), str(ROOT)]), PYTHONHASHSEED="0")
+    with tempfile.TemporaryDirectory(prefix="kata-measure-") as work:
+        process = subprocess.Popen(
+            [sys.executable, str(kata.spec_dir / MEASURE)],
+            cwd=work,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        try:
+            out, err = process.communicate(timeout=MEASURE_LIMIT)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            return None, wording.measure_timed_out(MEASURE_LIMIT)
+    try:
+        return json.loads(out), ""
+    except ValueError:
+        last = (err.decode(errors="replace").strip().splitlines() or ["no output"])[-1]
+        return None, wording.measure_failed(last)
+
+
+def _talking_points(readme: str) -> str:
+    """The README's talking points section, without its heading."""
+    start = readme.find(f"\n{TALKING_POINTS}")
+    if start < 0:
+        return ""
+    body = readme[start + 1 :].split("\n", 1)[1]
+    end = body.find("\n## ")
+    return (body if end < 0 else body[:end]).strip()
+
+
+# -- as text and as JSON --
+
+
+def as_json(debrief: Debrief) -> str:
+    score = debrief.regression
+    document: dict = {
+        "kata": debrief.kata.name,
+        "solved": debrief.solved,
+        "time_to_solve_s": debrief.time_to_solve_s,
+        "checks": debrief.checks,
+        "hints": debrief.hints,
+        "bugs": [
+            {"id": bug.id, "summary": bug.summary, "touched": bool(bug.touched)}
+            for bug in debrief.bugs
+        ],
+        "fix": {
+            "lines_changed": debrief.lines_changed,
+            "reference_lines_changed": debrief.reference_lines_changed,
+            "rewrite_expected": debrief.rewrite_expected,
+        },
+        "regression": {
+            "files": list(score.files) if score else [],
+            "caught": score.caught if score else [],
+            "missed": score.missed if score else [],
+            "wrong": sorted(score.wrong) if score else [],
+        },
+    }
+    if debrief.measured:
+        document["movement"] = debrief.measured["movement"]
+        document["spread"] = debrief.measured["spread"]
+    return json.dumps(document, indent=2, ensure_ascii=False)
+
+
+def as_text(debrief: Debrief) -> str:
+    kata = debrief.kata
+    lines = [wording.debrief_title(kata.title, debrief.solved), ""]
+    lines += wording.debrief_effort(
+        debrief.time_to_solve_s,
+        debrief.checks,
+        debrief.hints,
+        kata.time_box_minutes,
+        debrief.recorded,
+    )
+    lines += ["", wording.DEBRIEF_BUGS if kata.planted else wording.DEBRIEF_BEHAVIOURS]
+    for bug in debrief.bugs:
+        lines += wording.debrief_bug(bug.id, bug.summary, bug.touched, bug.places, debrief.solved)
+    for test, behaviour in debrief.behaviours.items():
+        lines += wording.debrief_behaviour(behaviour, test)
+    lines += ["", wording.DEBRIEF_FIX]
+    lines += wording.debrief_fix(
+        debrief.lines_changed, debrief.reference_lines_changed, debrief.rewrite_expected
+    )
+    lines += ["", wording.DEBRIEF_REGRESSION]
+    lines += _regression_text(debrief)
+    lines += ["", wording.DEBRIEF_TALK]
+    lines += [f"   {line}" for line in debrief.talking_points.splitlines()]
+    if debrief.measured:
+        lines += ["", *wording.debrief_movement(debrief.measured["movement"])]
+        lines += ["", *wording.debrief_spread(debrief.measured["spread"])]
+    elif debrief.measure_problem:
+        lines += ["", debrief.measure_problem]
+    return "\n".join(lines)
+
+
+def _regression_text(debrief: Debrief) -> list[str]:
+    score, kata = debrief.regression, debrief.kata
+    if score is None:
+        return wording.debrief_no_tests(kata.own_tests)
+    if score.problem:
+        return wording.debrief_regression_problem(score.problem)
+    planted = {bug.id for bug in kata.planted}
+    return wording.debrief_regression(
+        files=list(score.files),
+        tests=score.tests,
+        wrong=score.wrong,
+        planted_caught=[i for i in score.caught if i in planted],
+        planted_missed=[i for i in score.missed if i in planted],
+        planted_in_tests=len([bug for bug in kata.planted if bug.in_own_tests]),
+        mutants_caught=len([i for i in score.caught if i not in planted]),
+        mutants=len([d for d in kata.defects if not d.planted and not d.in_own_tests]),
+        hints={bug.id: bug.hints[0] for bug in kata.planted if bug.hints},
+    )

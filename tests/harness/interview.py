@@ -1,0 +1,130 @@
+"""`make interview`: the kata as a timed round, a watch loop with the clock on.
+
+It shows the story and the time box, starts the clock (on a terminal, at a
+key press, once the story is read), then grades on every save with the time
+left in the header. Hints stay at hand and each one is counted. When the kata
+turns solved the clock stops and the debrief follows; when time runs out it
+says so, shows the debrief as things stand, and offers to go on untimed
+(piped, it goes on). Each interview is recorded in the progress file, also
+one ended by Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import select
+import sys
+import time
+
+from tests.harness import progress, starter, terminal, wording
+from tests.harness.progress import Outcome
+from tests.harness.protocol import Status
+from tests.harness.verdicts import Grading
+from tests.harness.watch import Watch
+
+
+class Interview(Watch):
+    def __init__(self, *args: object, minutes: float, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.box = minutes * 60
+        self.started: float | None = None  # time.monotonic() when the clock started
+        self.started_at = ""
+        self.timed = True
+        self.checks = self.hints_taken = 0
+        self.solved_after: float | None = None
+        self.shown_clock = ""
+
+    @property
+    def elapsed(self) -> float:
+        return 0.0 if self.started is None else time.monotonic() - self.started
+
+    def begin(self) -> None:
+        readme = starter.shipped(self.kata)[starter.README].decode("utf-8")
+        self.say(wording.interview_intro(self.kata.title, _story(readme), self.box))
+        if self.interactive:
+            self.say([wording.INTERVIEW_PRESS_A_KEY])
+            if _wait_for_key() in ("q", "Q"):
+                self.going = False
+                return
+        self.started, self.started_at = time.monotonic(), progress.now()
+
+    def clock(self) -> str:
+        if self.solved_after is not None:
+            return wording.clock_stopped(self.solved_after)
+        if not self.timed:
+            return wording.CLOCK_UNTIMED
+        return wording.clock_left(max(self.box - self.elapsed, 0))
+
+    def footer(self) -> str:
+        if not self.interactive or self.started is None:
+            return ""
+        self.shown_clock = self.clock()
+        return terminal.bold(self.shown_clock, self.colour)
+
+    def tick(self) -> None:
+        if self.timed and self.started is not None and self.elapsed >= self.box:
+            self._time_up()
+        elif self.interactive and self.started is not None and self.clock() != self.shown_clock:
+            # The last line on the screen is the clock: rewrite it in place.
+            print(f"\r\033[2K{self.footer()}", end="", flush=True)
+
+    def after(self, graded: Grading, outcome: Outcome, turned_solved: bool) -> list[str]:
+        self.checks += 1
+        if graded.status is not Status.PASS or self.solved_after is not None:
+            return []
+        self.solved_after, self.going = self.elapsed, False
+        effort = {"time_to_solve_s": self.solved_after, "checks": self.checks}
+        effort["hints_taken"] = self.hints_taken
+        head = wording.interview_solved(self.solved_after, self.box)
+        return [terminal.bold(head, self.colour), "", self.debrief(effort, outcome, solved=True)]
+
+    def _hint(self) -> None:
+        self.hints_taken += 1
+        super()._hint()
+
+    def _time_up(self) -> None:
+        self.timed = False
+        said = wording.time_up(self.box, self.outcome.passed if self.outcome else 0)
+        if self.outcome is not None and self.outcome.tests:
+            effort = {"checks": self.checks, "hints_taken": self.hints_taken}
+            said += ["", self.debrief(effort, self.outcome, solved=False)]
+        if not self.interactive:
+            self.say([*said, "", wording.INTERVIEW_GOES_ON])
+            return
+        self.say([*said, "", wording.INTERVIEW_KEEP_GOING])
+        if _wait_for_key() not in ("y", "Y"):
+            self.going = False
+
+    def end(self) -> None:
+        """Record the interview, however it ended (of katas/<kata>, as progress is)."""
+        if self.started is None or self.folder.resolve() != self.kata.starter_dir.resolve():
+            return
+        solved = self.solved_after is not None
+        self.progress.record_interview(
+            self.kata.name,
+            {
+                "started": self.started_at,
+                "ended": progress.now(),
+                "time_box_s": self.box,
+                "seconds": self.solved_after if solved else self.elapsed,
+                "checks": self.checks,
+                "hints": self.hints_taken,
+                "solved": solved,
+                "in_time": solved and self.solved_after <= self.box,
+            },
+        )
+
+
+def _story(readme: str) -> str:
+    """The README's story section, without its heading."""
+    start = readme.find("\n## ")
+    if start < 0:
+        return ""
+    body = readme[start + 1 :].split("\n", 1)[1]
+    end = body.find("\n## ")
+    return (body if end < 0 else body[:end]).strip()
+
+
+def _wait_for_key() -> str:
+    """Block until a key is pressed (inside terminal.keys)."""
+    select.select([sys.stdin], [], [])
+    return terminal.key_pressed()

@@ -1,0 +1,63 @@
+"""The learner's regression tests, scored: which planted bugs and mutants they catch.
+
+The debrief runs the test files a learner added to the kata folder (the
+grading child's regression run: tests.harness.child.plan_regression) on the
+reference first, then on every single-defect variant of the kata's code. A
+test that does not pass on the reference is wrong, and counts for nothing; a
+variant is caught when any other test fails, raises or times out on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.harness import wording
+from tests.harness.catalog import Kata
+from tests.harness.grading import Followed
+from tests.harness.protocol import Role, Status
+
+# Test files of the learner's that the debrief runs: all but the kata's own.
+PATTERN = "test_*.py"
+
+
+@dataclass
+class Score:
+    files: tuple[str, ...]
+    tests: int = 0
+    wrong: dict[str, str] = field(default_factory=dict)  # test -> why, on the reference
+    caught: list[str] = field(default_factory=list)  # defect ids
+    missed: list[str] = field(default_factory=list)
+    problem: str = ""  # why nothing could run, if nothing could
+
+
+def files_of(kata: Kata, folder: Path) -> tuple[str, ...]:
+    """The learner's own added test files: every test_*.py but the kata's own test file."""
+    return tuple(sorted(path.name for path in folder.glob(PATTERN) if path.name != kata.own_tests))
+
+
+def score(kata: Kata, files: tuple[str, ...], followed: Followed | str) -> Score:
+    result = Score(files)
+    if isinstance(followed, str):
+        result.problem = followed
+        return result
+    on: dict[str, dict[str, Status]] = {}
+    for item in followed.items:
+        found = followed.results.get(item.key)
+        test = item.key.removeprefix(f"{item.group}:")  # "file::name"
+        on.setdefault(item.group, {})[test] = found.status if found else Status.ERROR
+        if item.group == Role.OWN_REFERENCE.value and (not found or found.status != Status.PASS):
+            result.wrong[test] = found.message if found else followed.why_not_run
+    reference = on.get(Role.OWN_REFERENCE.value, {})
+    for error in followed.collect_errors:
+        if error.group == Role.OWN_REFERENCE.value:
+            result.wrong[wording.A_TEST_FILE] = error.message
+    result.tests = len(reference)
+    counted = [test for test in reference if test not in result.wrong]
+    for defect in kata.defects:
+        if defect.in_own_tests:
+            continue
+        statuses = on.get(f"{Role.OWN_VARIANT.value}:{defect.id}", {})
+        failing = [test for test in counted if statuses.get(test, Status.ERROR) != Status.PASS]
+        (result.caught if failing else result.missed).append(defect.id)
+    return result

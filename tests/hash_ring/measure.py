@@ -1,0 +1,18 @@
+"""The debrief's figures for hash_ring, on the learner's HashRing (see tests.harness.measuring)."""
+
+from tests.harness import measuring
+
+
+def router(workers: list[str], points: int):
+    from ring import HashRing
+
+    ring = HashRing(points)
+    for worker in workers:
+        ring.add_worker(worker)
+    return ring.worker_for
+
+
+if __name__ == "__main__":
+    from ringhash import position
+
+    measuring.main(router, position)

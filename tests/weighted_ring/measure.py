@@ -1,0 +1,18 @@
+"""The debrief's figures for weighted_ring, on the learner's ring (see tests.harness.measuring)."""
+
+from tests.harness import measuring
+
+
+def router(workers: list[str], points: int):
+    from weighted_ring import ConsistentHashRing
+
+    ring = ConsistentHashRing(points)
+    for worker in workers:
+        ring.add_node(worker)
+    return ring.get_node
+
+
+if __name__ == "__main__":
+    from weighted_ring import default_hash64
+
+    measuring.main(router, default_hash64)
