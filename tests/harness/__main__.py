@@ -309,6 +309,8 @@ def _standing(attempts: list[dict]) -> tuple[str, bool]:
     if history:
         passed, total = history[-1][1], history[-1][2]
         hints = current.get("hints_taken", 0)
+        if not total:
+            return wording.state_broken(current["checks"], hints), False
         return wording.state_in_progress(passed, total, current["checks"], hints), False
     if solved_before:
         return wording.state_solved_before(min(solved_before)), False

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from _pytest.pathlib import ImportMode, import_path
 
-from tests.harness import catalog, variants
+from tests.harness import catalog, starter, variants
 from tests.harness.layout import ROOT
 from tests.harness.plugin import GradingPlugin
-from tests.harness.protocol import Group, Planned, Request, Role, encode
+from tests.harness.protocol import STARTER, Group, Planned, Request, Role, encode
 
 # Built-in plugins a grading never uses: a few milliseconds less start-up.
 UNUSED_PLUGINS = ("doctest", "pastebin", "junitxml", "stepwise", "setuponly", "setupplan")
@@ -62,7 +62,8 @@ def plan_regression(
     kata: catalog.Kata, folder: Path, work: Path, names: tuple[str, ...]
 ) -> list[Group]:
     """The learner's regression test files `names`: against the reference, then
-    against every single-defect variant of the kata's code (bugs and mutants).
+    against the starter as shipped (variant STARTER) and every single-defect
+    variant of the kata's code (bugs and mutants).
 
     Copied once per grading, like the own test file (see `plan`).
     """
@@ -72,6 +73,12 @@ def plan_regression(
         for name in names:
             shutil.copyfile(folder / name, snapshot / name)
     groups = [Group(Role.OWN_REFERENCE, work / "reference", kata.solution_dir)]
+    shipped = work / "variants" / STARTER
+    if not shipped.exists():
+        shipped.mkdir(parents=True)
+        for name, data in starter.shipped(kata).items():
+            (shipped / name).write_bytes(data)
+    groups.append(Group(Role.OWN_VARIANT, work / f"on-{STARTER}", shipped, STARTER))
     for defect in kata.defects:
         if not defect.in_own_tests:
             variant = _variant(kata, defect.id, work)

@@ -48,6 +48,7 @@ class Debrief:
     checks: int
     hints: int
     recorded: bool  # the folder is the one progress follows
+    time_box: float  # seconds
     bugs: list[Bug] = field(default_factory=list)
     behaviours: dict[str, str] = field(default_factory=dict)  # a rewrite: test -> behaviour
     lines_changed: int = 0
@@ -66,15 +67,18 @@ def build(
     descriptions: dict[str, str],
     solved: bool,
     check_limit: float,
+    time_box: float | None = None,
 ) -> Debrief:
-    """The debrief of the learner's `folder`, `attempt` being its progress record."""
+    """The debrief of the learner's `folder`, `attempt` being its progress record;
+    `time_box` in seconds, if not the kata's (an interview's)."""
     debrief = Debrief(
         kata,
         solved,
         attempt.get("time_to_solve_s"),
-        int(attempt.get("checks", 0)),
-        int(attempt.get("hints_taken", 0)),
+        int(attempt.get("checks_to_solve", attempt.get("checks", 0))),
+        int(attempt.get("hints_to_solve", attempt.get("hints_taken", 0))),
         recorded=folder.resolve() == kata.starter_dir.resolve(),
+        time_box=time_box or kata.time_box_minutes * 60,
     )
     shipped = {name: data.decode("utf-8") for name, data in starter.shipped(kata).items()}
     yours = {name: _read(folder / name) for name in kata.files}
@@ -183,6 +187,7 @@ def as_json(debrief: Debrief) -> str:
             "caught": score.caught if score else [],
             "missed": score.missed if score else [],
             "wrong": sorted(score.wrong) if score else [],
+            "starter_caught": score.starter_caught if score else False,
         },
     }
     if debrief.measured:
@@ -198,7 +203,7 @@ def as_text(debrief: Debrief) -> str:
         debrief.time_to_solve_s,
         debrief.checks,
         debrief.hints,
-        kata.time_box_minutes,
+        debrief.time_box,
         debrief.recorded,
     )
     lines += ["", wording.DEBRIEF_BUGS if kata.planted else wording.DEBRIEF_BEHAVIOURS]
@@ -233,6 +238,8 @@ def _regression_text(debrief: Debrief) -> list[str]:
         files=list(score.files),
         tests=score.tests,
         wrong=score.wrong,
+        starter_caught=score.starter_caught,
+        mutants_missed=[kata.defect(i).summary for i in score.missed if i not in planted],
         planted_caught=[i for i in score.caught if i in planted],
         planted_missed=[i for i in score.missed if i in planted],
         planted_in_tests=len([bug for bug in kata.planted if bug.in_own_tests]),

@@ -27,18 +27,18 @@ class Behaviour:
     levels: tuple[str, ...]
 
 
-def give(kata: Kata, outcome: Outcome, progress: Progress, again: str = "") -> list[str]:
+def give(kata: Kata, outcome: Outcome, progress: Progress, watching: bool = False) -> list[str]:
     """The next hint for the learner's code as `outcome` found it, recorded as taken;
-    `again` says how to ask for the next (default: make hint)."""
+    `watching`: in a watch loop, where a key asks for the next and a save grades."""
     if not outcome.tests:
-        return [wording.hint_blocked(outcome.message, kata.name)]
+        return wording.hint_blocked(outcome.message, kata.name, watching)
     behaviour = stuck_on(kata, outcome)
     if behaviour is None:
         return [wording.hint_solved(kata.name)]
     seen = progress.hint_level(kata.name, behaviour.key)
     level = min(seen + 1, len(behaviour.levels))
     progress.record_hint(kata.name, behaviour.key, level)
-    again = again or wording.HINT_COMMAND.format(kata=kata.name)
+    again = wording.HINT_KEY if watching else wording.HINT_COMMAND.format(kata=kata.name)
     return wording.hint(behaviour, level, kata.name, new=level > seen, again=again)
 
 

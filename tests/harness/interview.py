@@ -25,7 +25,7 @@ from tests.harness.watch import Watch
 class Interview(Watch):
     def __init__(self, *args: object, minutes: float, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        self.box = minutes * 60
+        self.box = self.time_box = minutes * 60
         self.started: float | None = None  # time.monotonic() when the clock started
         self.started_at = ""
         self.timed = True
@@ -75,7 +75,8 @@ class Interview(Watch):
         effort = {"time_to_solve_s": self.solved_after, "checks": self.checks}
         effort["hints_taken"] = self.hints_taken
         head = wording.interview_solved(self.solved_after, self.box)
-        return [terminal.bold(head, self.colour), "", self.debrief(effort, outcome, solved=True)]
+        debriefed = self.debrief(effort, outcome, solved=True)
+        return [terminal.bold(head, self.colour), "", debriefed, "", wording.INTERVIEW_OVER]
 
     def _hint(self) -> None:
         self.hints_taken += 1

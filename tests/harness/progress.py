@@ -116,6 +116,9 @@ class Progress:
             if solved and not attempt.get("solved_at"):
                 attempt["solved_at"] = stamp
                 attempt["time_to_solve_s"] = seconds_between(attempt["started"], stamp)
+                # What it took: checks run after the solve do not count.
+                attempt["checks_to_solve"] = attempt["checks"]
+                attempt["hints_to_solve"] = int(attempt.get("hints_taken", 0))
                 return True
             return False
 

@@ -50,6 +50,10 @@ class Role(str, Enum):
     OWN_VARIANT = "own_variant"  # some of them, on a single-defect variant they must catch
 
 
+# A regression run's name for the starter as shipped, beside the defects' ids.
+STARTER = "the-starter"
+
+
 @dataclass(frozen=True)
 class Group:
     """Tests run together: where their files are, and where their modules come from."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.harness import wording
 from tests.harness.catalog import Kata
 from tests.harness.grading import Followed
-from tests.harness.protocol import Role, Status
+from tests.harness.protocol import STARTER, Role, Status
 
 # Test files of the learner's that the debrief runs: all but the kata's own.
 PATTERN = "test_*.py"
@@ -28,6 +28,7 @@ class Score:
     wrong: dict[str, str] = field(default_factory=dict)  # test -> why, on the reference
     caught: list[str] = field(default_factory=list)  # defect ids
     missed: list[str] = field(default_factory=list)
+    starter_caught: bool = False  # some test fails on the starter as shipped
     problem: str = ""  # why nothing could run, if nothing could
 
 
@@ -54,10 +55,13 @@ def score(kata: Kata, files: tuple[str, ...], followed: Followed | str) -> Score
             result.wrong[wording.A_TEST_FILE] = error.message
     result.tests = len(reference)
     counted = [test for test in reference if test not in result.wrong]
+
+    def caught(variant: str) -> bool:
+        statuses = on.get(f"{Role.OWN_VARIANT.value}:{variant}", {})
+        return any(statuses.get(test, Status.ERROR) != Status.PASS for test in counted)
+
+    result.starter_caught = caught(STARTER)
     for defect in kata.defects:
-        if defect.in_own_tests:
-            continue
-        statuses = on.get(f"{Role.OWN_VARIANT.value}:{defect.id}", {})
-        failing = [test for test in counted if statuses.get(test, Status.ERROR) != Status.PASS]
-        (result.caught if failing else result.missed).append(defect.id)
+        if not defect.in_own_tests:
+            (result.caught if caught(defect.id) else result.missed).append(defect.id)
     return result

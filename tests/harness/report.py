@@ -13,7 +13,7 @@ import json
 import textwrap
 from pathlib import Path
 
-from tests.harness import terminal, wording
+from tests.harness import regression, terminal, wording
 from tests.harness.layout import ROOT
 from tests.harness.protocol import Status
 from tests.harness.verdicts import Grading, Verdict
@@ -75,13 +75,15 @@ def _output(text: str, indent: int) -> list[str]:
     ]
 
 
-def as_text(grading: Grading, rerun: str | None, colour: bool = False) -> str:
+def as_text(
+    grading: Grading, rerun: str | None, colour: bool = False, time_box: float | None = None
+) -> str:
     """The report; `rerun` is the command that grades again (None in a watch loop:
-    a save does); with `colour`, verdict labels in colour (tests.harness.terminal)."""
+    a save does); with `colour`, verdict labels in colour (tests.harness.terminal);
+    `time_box` in seconds, if not the kata's (an interview's)."""
     kata = grading.kata
-    lines = wording.heading(
-        kata.title, _shown(grading.folder), kata.time_box_minutes, grading.limit
-    )
+    time_box = time_box or kata.time_box_minutes * 60
+    lines = wording.heading(kata.title, _shown(grading.folder), time_box, grading.limit)
     lines.append("")
     if grading.status is Status.ERROR and not grading.tests:
         label = terminal.label(f"{'ERROR':<8}", colour)
@@ -92,7 +94,9 @@ def as_text(grading: Grading, rerun: str | None, colour: bool = False) -> str:
     lines.append(wording.SPEC_HEADING)
     for verdict in grading.tests:
         label = terminal.label(f"{wording.LABELS[verdict.status.value]:<8}", colour)
-        lines.append(f"  {label} {verdict.description or verdict.name}")
+        title = textwrap.wrap(verdict.description or verdict.name, wording.WIDTH - 11)
+        lines.append(f"  {label} {title[0] if title else ''}")
+        lines += [f"{'':11}{more}" for more in title[1:]]
         if verdict.status is not Status.PASS:
             lines += _detail(verdict.message)
         if verdict.output and verdict.status is not Status.PASS:
@@ -107,6 +111,9 @@ def as_text(grading: Grading, rerun: str | None, colour: bool = False) -> str:
 
     if kata.own_tests and not grading.only:
         lines += _own_tests(grading, colour)
+    others = regression.files_of(kata, grading.folder)
+    if others and not grading.only:
+        lines += [*textwrap.wrap(wording.other_test_files(others), wording.WIDTH), ""]
     lines += _next_steps(grading, rerun)
     return "\n".join(lines)
 

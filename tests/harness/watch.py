@@ -58,6 +58,7 @@ class Watch:
         self.text = ""  # the latest report, to show again under a hint
         self._last = ("", "")  # its summary and time, for the header
         self.going = True  # an Interview ends the loop when the kata is solved
+        self.time_box: float | None = None  # seconds, if not the kata's (an Interview's)
 
     def run(self) -> int:
         """Watch until q, Ctrl-C or SIGTERM (or the end an Interview decides); exit status 0."""
@@ -119,7 +120,13 @@ class Watch:
 
     def debrief(self, effort: dict, outcome: Outcome, solved: bool) -> str:
         built = debrief.build(
-            self.kata, self.folder, effort, outcome.descriptions, solved, self.check_limit
+            self.kata,
+            self.folder,
+            effort,
+            outcome.descriptions,
+            solved,
+            self.check_limit,
+            self.time_box,
         )
         return debrief.as_text(built)
 
@@ -144,36 +151,43 @@ class Watch:
         before, self.outcome = self.outcome, Outcome.of(graded, fingerprint)
         self.progress.record(self.kata.name, self.folder, self.outcome, graded.status.value)
         turned_solved = before is not None and before.status != Status.PASS.value
-        self.text = report.as_text(graded, None, colour=self.colour)
+        self.text = report.as_text(graded, None, colour=self.colour, time_box=self.time_box)
         below = self.after(graded, self.outcome, turned_solved)
         if below:
             self.text += "\n\n" + "\n".join(below)
-        summary = wording.spec_summary(graded.passed, len(graded.tests))
+        summary = (
+            wording.spec_summary(graded.passed, len(graded.tests))
+            if graded.tests
+            else wording.NO_TEST_RAN
+        )
         stamp = time.strftime("%H:%M:%S", changed) if changed else wording.WATCH_START
         self._show(summary, stamp)
         return signature, fingerprint
 
-    def _header(self) -> str:
+    def _header(self, clock: str) -> str:
         summary, stamp = self._last
         if self.interactive:
-            header = wording.watch_header(self.shown, summary, stamp, self.clock())
+            header = wording.watch_header(self.shown, summary, stamp, clock)
             return terminal.bold(header, self.colour)
-        return wording.watch_plain_header(self.kata.name, summary, stamp, self.clock())
+        return wording.watch_plain_header(self.kata.name, summary, stamp, clock)
 
     def _show(self, summary: str, stamp: str, below: list[str] | None = None) -> None:
         self._last = (summary, stamp)
-        header = self._header()
+        # A footer that ticks (an Interview's clock on a terminal) says the time:
+        # the header does not, or the two would disagree a second later.
+        footer = self.footer()
+        header = self._header("" if footer else self.clock())
         if self.interactive:
             text = f"{terminal.CLEAR}{header}\n\n{self.text}"
         else:
             text = f"{header}\n{self.text}"
         if below:
             text += "\n\n" + "\n".join(below)
-        if self.interactive and text.count("\n") + 2 > shutil.get_terminal_size().lines:
+        long = text.count("\n") + 2 > shutil.get_terminal_size().lines
+        if self.interactive and long and not footer:
             text += f"\n\n{header}"  # the top has scrolled away: say it again at the bottom
         if not self.interactive:
             text += f"\n{wording.WATCH_WAITING}\n"
-        footer = self.footer()
         if footer:  # kept as the last line, with no newline, so it can be rewritten in place
             text += f"\n\n{footer}"
         print(text, file=self.out, flush=True, end="" if footer else "\n")
@@ -184,7 +198,7 @@ class Watch:
 
     def _hint(self) -> None:
         if self.outcome is not None:
-            lines = hints.give(self.kata, self.outcome, self.progress, again=wording.HINT_KEY)
+            lines = hints.give(self.kata, self.outcome, self.progress, watching=True)
             self._show(*self._last, below=lines)
 
     @contextlib.contextmanager

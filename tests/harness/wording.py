@@ -246,11 +246,19 @@ SPEC_HEADING = "Spec tests"
 YOUR_OUTPUT = "your code printed:"
 
 
-def heading(title: str, folder: str, time_box: int, limit: float) -> list[str]:
+def heading(title: str, folder: str, time_box: float, limit: float) -> list[str]:
+    """The report's first lines; `time_box` in seconds."""
     return [
         f"{title} — grading {folder}",
-        f"(time box {time_box} min · each test may take {limit:g} s)",
+        f"(time box {box(time_box)} · each test may take {limit:g} s)",
     ]
+
+
+def box(seconds: float) -> str:
+    """A time box: "45 min", or "0:30" when it is not whole minutes."""
+    if seconds >= 60 and seconds % 60 == 0:
+        return f"{int(seconds // 60)} min"
+    return _mm_ss(seconds)
 
 
 def own_heading(own_tests: str, judged: bool) -> str:
@@ -269,6 +277,14 @@ def own_closing(passing: int, right: int, total: int, weak: int, judged: bool) -
     return (
         f"{own_summary_on_your_code(passing, total, whose='your')}. "
         "Once every spec test passes, each is also checked against the specification."
+    )
+
+
+def other_test_files(names: tuple[str, ...]) -> str:
+    return (
+        f"Your other test files ({', '.join(names)}) are not part of the check: once the kata "
+        "is solved, make debrief runs them on the reference and on every planted bug and "
+        "mutant, and says what they catch."
     )
 
 
@@ -328,8 +344,9 @@ def next_steps(
         )
     if weak:
         steps.append(
-            f"A test marked WEAK no longer fails on the bug it is there to catch: "
-            f"put its checks back in {own_tests}."
+            "A test marked WEAK no longer fails on the bug it is there to catch: in "
+            f"{own_tests}, make it hold the behaviour exactly again (an emptied test, a "
+            "dropped assert or a loosened comparison checks nothing)."
         )
     if problem:
         steps.append(f"Put {own_tests} right: see above.")
@@ -439,10 +456,12 @@ def hint_solved(kata: str) -> str:
     return f"{kata} is solved: no hint needed. Compare your fix with solutions/{kata}."
 
 
-def hint_blocked(message: str, kata: str) -> str:
-    return (
+def hint_blocked(message: str, kata: str, watching: bool) -> list[str]:
+    then = "save" if watching else f"make check KATA={kata}"
+    return textwrap.wrap(
         f"No test could run, so there is no behaviour to hint at yet: {message}. "
-        f"Fix that first, then make check KATA={kata}."
+        f"Fix that first, then {then}.",
+        WIDTH,
     )
 
 
@@ -479,6 +498,10 @@ def minutes(seconds: float) -> str:
 
 def hints_count(count: int) -> str:
     return "no hint" if count == 0 else f"{count} hint" + ("s" if count > 1 else "")
+
+
+def state_broken(checks: int, hints: int) -> str:
+    return f"no test could run · {_count(checks, 'check')} · {hints_count(hints)}"
 
 
 def state_not_started() -> str:
@@ -555,7 +578,7 @@ def debrief_title(title: str, solved: bool) -> str:
 
 
 def debrief_effort(
-    seconds: float | None, checks: int, hints: int, time_box: int, recorded: bool
+    seconds: float | None, checks: int, hints: int, time_box: float, recorded: bool
 ) -> list[str]:
     if not recorded:
         return [
@@ -569,9 +592,9 @@ def debrief_effort(
         ""
         if seconds is None
         else (
-            f", within the {time_box} min time box"
-            if seconds <= time_box * 60
-            else f", over the {time_box} min time box"
+            f", within the {box(time_box)} time box"
+            if seconds <= time_box
+            else f", over the {box(time_box)} time box"
         )
     )
     return [
@@ -638,25 +661,33 @@ def debrief_regression(
     files: list[str],
     tests: int,
     wrong: dict[str, str],
+    starter_caught: bool,
     planted_caught: list[str],
     planted_missed: list[str],
     planted_in_tests: int,
     mutants_caught: int,
     mutants: int,
+    mutants_missed: list[str],
     hints: dict[str, str],
 ) -> list[str]:
     planted = len(planted_caught) + len(planted_missed)
+    bugs = "every planted bug and mutant" if planted else "every mutant"
     lines = _indented(
-        f"{', '.join(files)}: {_count(tests, 'test')}, run on the reference, then on every "
-        "planted bug and mutant."
+        f"{', '.join(files)}: {_count(tests, 'test')}, run on the reference, then on the "
+        f"starter and on {bugs} of the kata."
     )
     for test, why in wrong.items():
-        lines += textwrap.wrap(
-            f"WRONG {test}: it fails on the reference ({why}), so it counts for nothing.",
-            WIDTH,
-            initial_indent="   ",
-            subsequent_indent="     ",
+        lines += _bullet(
+            f"WRONG {test}: it fails on the reference ({why}), so it counts for nothing."
         )
+    lines += _indented(
+        "On the starter as shipped, "
+        + (
+            "some of your tests fail: they would have caught it."
+            if starter_caught
+            else "all your tests pass: they would not have caught it."
+        )
+    )
     if planted:
         in_tests = (
             f" (and {_count(planted_in_tests, 'wrong test')} of the kata's own, which no test "
@@ -669,15 +700,13 @@ def debrief_regression(
             f"{in_tests}, and {mutants_caught} of {mutants} mutants."
         )
     else:
-        lines.append(f"   Your tests catch {mutants_caught} of {mutants} mutants.")
+        lines += _indented(f"Your tests catch {mutants_caught} of {mutants} mutants.")
     for bug in planted_missed:
         question = hints.get(bug, "")
-        lines += textwrap.wrap(
-            f"not caught: {bug}" + (f" — {question}" if question else ""),
-            WIDTH,
-            initial_indent="   - ",
-            subsequent_indent="     ",
-        )
+        lines += _bullet(f"not caught: {bug}" + (f" — {question}" if question else ""))
+    if mutants_missed:
+        lines += _indented(f"Mutants not caught, the first {min(len(mutants_missed), 5)}:")
+        lines += [line for summary in mutants_missed[:5] for line in _bullet(summary)]
     return lines
 
 
@@ -718,6 +747,7 @@ def debrief_not_solved(kata: str) -> str:
 INTERVIEW_PRESS_A_KEY = "Press any key to start the clock (q to leave)."
 INTERVIEW_KEEP_GOING = "Keep going untimed? y: yes; any other key: stop here."
 INTERVIEW_GOES_ON = "Going on untimed: save to grade again, Ctrl-C to stop."
+INTERVIEW_OVER = "The interview is over."
 CLOCK_UNTIMED = "untimed"
 
 
@@ -726,12 +756,12 @@ def _mm_ss(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def interview_intro(title: str, story: str, box: float) -> list[str]:
+def interview_intro(title: str, story: str, seconds: float) -> list[str]:
     lines = [f"Interview — {title}", ""]
     for paragraph in story.split("\n\n"):
         lines += [*textwrap.wrap(" ".join(paragraph.split()), WIDTH), ""]
     lines += textwrap.wrap(
-        f"You have {minutes(box)}. The contract is in the kata's README.md; each save is "
+        f"You have {box(seconds)}. The contract is in the kata's README.md; each save is "
         "graded; h gives a hint (each one counted), q or Ctrl-C stops. When every test "
         "passes, the clock stops and the debrief follows.",
         WIDTH,
@@ -747,14 +777,14 @@ def clock_stopped(seconds: float) -> str:
     return f"clock stopped at {_mm_ss(seconds)}"
 
 
-def interview_solved(seconds: float, box: float) -> str:
-    within = "within" if seconds <= box else "over"
-    return f"Solved in {_mm_ss(seconds)}, {within} the {minutes(box)} time box: the clock stops."
+def interview_solved(seconds: float, time_box: float) -> str:
+    within = "within" if seconds <= time_box else "over"
+    return f"Solved in {_mm_ss(seconds)}, {within} the {box(time_box)} time box: the clock stops."
 
 
-def time_up(box: float, passed: int) -> list[str]:
+def time_up(time_box: float, passed: int) -> list[str]:
     return textwrap.wrap(
-        f"Time is up: {minutes(box)}. Where you stand: {passed} spec tests pass. "
+        f"Time is up: {box(time_box)}. Where you stand: {passed} spec tests pass. "
         "In the real round this is where you explain what you would do next.",
         WIDTH,
     )

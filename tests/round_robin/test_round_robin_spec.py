@@ -92,24 +92,27 @@ def test_recovered_worker_is_next_from_the_cursor():
     """a worker made available again is assigned when the cursor reaches it"""
     rr = dispatcher(["A", "B", "C"])
     rr.set_available("B", False)
-    assigned(rr, 3)
+    before = assigned(rr, 3)
     rr.set_available("B", True)
     got = rr.assign()
+    # What the first calls gave is said as it was: this test holds only the next one.
     assert got == "B", (
-        "workers A, B, C with B unavailable gave A, C, A; B is then made available "
-        f"again: the next assign() should give 'B'; got {got!r}"
+        f"workers A, B, C with B unavailable: 3 assign() calls gave {show(before)} (the "
+        "contract says 'A', 'C', 'A'); B is then made available again: the next assign() "
+        f"should give 'B'; got {got!r}"
     )
 
 
 def test_wraps_past_an_unavailable_first_worker():
     """the search wraps past the last worker and skips an unavailable first one"""
     rr = dispatcher(["A", "B", "C"])
-    assigned(rr, 3)
+    before = assigned(rr, 3)
     rr.set_available("A", False)
     got = rr.assign()
     assert got == "B", (
-        "workers A, B, C gave A, B, C; A is then made unavailable: the next "
-        f"assign() should wrap around to 'B'; got {got!r}"
+        f"workers A, B, C: 3 assign() calls gave {show(before)} (the contract says 'A', "
+        "'B', 'C'); A is then made unavailable: the next assign() should wrap around to "
+        f"'B'; got {got!r}"
     )
 
 

@@ -65,6 +65,7 @@ def test_regression_score_names_exactly_what_the_tests_catch(tmp_path):
     assert set(score["caught"]) & planted == {"cursor-is-local", "misspelled-status"}
     assert set(score["missed"]) & planted == {"unbounded-search"}
     assert score["wrong"] == ["test_mine.py::test_expects_what_the_contract_does_not_say"]
+    assert score["starter_caught"], "the rotation test fails on the starter"
     # Counted, the wrong test would catch every variant: it is not.
     assert score["missed"], "a test that fails on the reference was counted"
     assert set(score["caught"]) | set(score["missed"]) == {

@@ -81,6 +81,7 @@ def test_when_time_runs_out_it_says_so_debriefs_and_goes_on_untimed(tmp_path):
     interview = Interviewing(repo, "--minutes", "0.03")
     output = interview.read_until(b"Going on untimed")
     assert b"Time is up" in output and b"not solved: time is up" in output
+    assert b"(time box 0:01 " in output, "the report does not show the interview's time box"
     assert b"not touched yet" in output, "the bugs were not located in the untouched code"
     for name in KATA.files:
         shutil.copyfile(KATA.solution_dir / name, repo / "katas" / KATA.name / name)

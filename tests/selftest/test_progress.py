@@ -19,6 +19,7 @@ def test_checks_make_an_attempt_and_solving_it_is_timed(tmp_path):
     assert attempt["checks"] == 3
     assert [entry[1:] for entry in attempt["history"]] == [[1, 2], [2, 2], [2, 2]]
     assert attempt["solved_at"] and attempt["time_to_solve_s"] >= 0
+    assert attempt["checks_to_solve"] == 2, "a check after the solve counted toward it"
     assert state.latest_outcome("k") == PASSING
 
 
