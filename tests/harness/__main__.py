@@ -200,7 +200,7 @@ def _hint(args: argparse.Namespace) -> int:
     kata, folder = found
     state = Progress()
     outcome = _current(args, kata, folder, state)
-    print("\n".join(hints.give(kata, outcome, state)))
+    print("\n".join(hints.give(kata, folder, outcome, state)))
     return SOLVED
 
 
@@ -285,6 +285,7 @@ def _list() -> int:
         return _refuse(str(error), "", as_json=False)
     state = Progress()
     up_next = None
+    width = max((len(kata.name) for kata in katas), default=0) + 2
     for place, kata in enumerate(sorted(katas, key=lambda kata: (kata.order, kata.name)), 1):
         where, solved = _standing(state.attempts(kata.name))
         if not solved and up_next is None:
@@ -292,7 +293,7 @@ def _list() -> int:
         in_time = [i["seconds"] for i in state.interviews(kata.name) if i.get("in_time")]
         if in_time:
             where += f" · {wording.best_interview(min(in_time))}"
-        print(f"{place}. {kata.name:<16} {where}")
+        print(f"{place}. {kata.name:<{width}}{where}")
         print(f"   {kata.description}")
     print("")
     print(wording.next_kata(up_next))

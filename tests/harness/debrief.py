@@ -82,7 +82,7 @@ def build(
     )
     shipped = {name: data.decode("utf-8") for name, data in starter.shipped(kata).items()}
     yours = {name: _read(folder / name) for name in kata.files}
-    debrief.bugs = _bugs(kata, shipped, yours)
+    debrief.bugs = _bugs(kata, folder)
     if not kata.planted:
         debrief.behaviours = descriptions
     fixed = starter.smallest_fix(kata)
@@ -108,19 +108,15 @@ def _read(path: Path) -> str:
         return ""
 
 
-def _bugs(kata: Kata, shipped: dict[str, str], yours: dict[str, str]) -> list[Bug]:
+def _bugs(kata: Kata, folder: Path) -> list[Bug]:
     """The planted bugs, each with where the learner's change touched its lines."""
-    lines, places = starter.bug_lines(kata), starter.bug_places(kata)
+    places, touched = starter.bug_places(kata), starter.touched(kata, folder)
     bugs = []
     for defect in kata.planted:
         bug = Bug(defect.id, defect.summary, defect.file, places[defect.id])
-        for change in diffs.changes(shipped[defect.file], yours[defect.file]):
-            hit = sorted(set(change.old_lines) & set(lines[defect.id]))
-            if hit:
-                function = diffs.enclosing(shipped[defect.file], hit[:1])
-                name = function[0] if function else defect.file
-                bug.touched = wording.touched_at(name, defect.file, change.new_start)
-                break
+        if defect.id in touched:
+            function, line = touched[defect.id]
+            bug.touched = wording.touched_at(function or defect.file, defect.file, line)
         bugs.append(bug)
     return bugs
 

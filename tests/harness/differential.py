@@ -398,7 +398,15 @@ class Machine:
 
     @classmethod
     def rules(cls) -> list[Rule]:
-        return [member.rule for member in vars(cls).values() if hasattr(member, "rule")]
+        """The rules of the machine and of the machines it extends, in the order written."""
+        found: dict[str, Rule] = {}
+        for klass in reversed(cls.__mro__):
+            found.update(
+                (name, member.rule)
+                for name, member in vars(klass).items()
+                if hasattr(member, "rule")
+            )
+        return list(found.values())
 
 
 def has_instances(machine: Machine) -> bool:

@@ -12,8 +12,9 @@ where to look, the mistake in words) and never the fixed code.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
-from tests.harness import wording
+from tests.harness import starter, wording
 from tests.harness.catalog import Defect, Kata
 from tests.harness.progress import Outcome, Progress
 
@@ -27,12 +28,15 @@ class Behaviour:
     levels: tuple[str, ...]
 
 
-def give(kata: Kata, outcome: Outcome, progress: Progress, watching: bool = False) -> list[str]:
-    """The next hint for the learner's code as `outcome` found it, recorded as taken;
-    `watching`: in a watch loop, where a key asks for the next and a save grades."""
+def give(
+    kata: Kata, folder: Path, outcome: Outcome, progress: Progress, watching: bool = False
+) -> list[str]:
+    """The next hint for the learner's code in `folder` as `outcome` found it,
+    recorded as taken; `watching`: in a watch loop, where a key asks for the next
+    and a save grades."""
     if not outcome.tests:
         return wording.hint_blocked(outcome.message, kata.name, watching)
-    behaviour = stuck_on(kata, outcome)
+    behaviour = stuck_on(kata, outcome, set(starter.touched(kata, folder)))
     if behaviour is None:
         return [wording.hint_solved(kata.name)]
     seen = progress.hint_level(kata.name, behaviour.key)
@@ -42,11 +46,17 @@ def give(kata: Kata, outcome: Outcome, progress: Progress, watching: bool = Fals
     return wording.hint(behaviour, level, kata.name, new=level > seen, again=again)
 
 
-def stuck_on(kata: Kata, outcome: Outcome) -> Behaviour | None:
-    """The behaviour the next hint is about; None when the kata is solved."""
+def stuck_on(kata: Kata, outcome: Outcome, touched: set[str] = frozenset()) -> Behaviour | None:
+    """The behaviour the next hint is about; None when the kata is solved.
+
+    `touched`: the planted bugs whose lines the learner has changed. A failing
+    test several bugs explain is put down to one the learner has not touched
+    yet, if there is one: two bugs can break the same tests, and the one just
+    fixed should not be hinted at again.
+    """
     failing = [name for name, status in outcome.tests.items() if status != "pass"]
     if failing:
-        return _spec_test(kata, outcome, failing)
+        return _spec_test(kata, outcome, failing, touched)
     if outcome.own_tests_problem:
         return Behaviour("own-file", outcome.own_tests_problem, wording.OWN_FILE_HINTS)
     for name, status in outcome.own_tests.items():
@@ -55,12 +65,13 @@ def stuck_on(kata: Kata, outcome: Outcome) -> Behaviour | None:
     return None
 
 
-def _spec_test(kata: Kata, outcome: Outcome, failing: list[str]) -> Behaviour:
+def _spec_test(kata: Kata, outcome: Outcome, failing: list[str], touched: set[str]) -> Behaviour:
     first = failing[0]
     about = outcome.descriptions.get(first) or first
-    for bug in _still_there(kata, outcome.tests):
-        if first in bug.caught_by:
-            return Behaviour(f"bug:{bug.id}", about, bug.hints)
+    candidates = [bug for bug in _still_there(kata, outcome.tests) if first in bug.caught_by]
+    candidates.sort(key=lambda bug: bug.id in touched)  # stable: the kata's order otherwise
+    if candidates:
+        return Behaviour(f"bug:{candidates[0].id}", about, candidates[0].hints)
     return Behaviour(f"test:{first}", about, kata.test_hints[first])
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.harness import diffs, files
-from tests.harness.catalog import Kata
+from tests.harness.catalog import Edit, Kata
 
 README = "README.md"
 # The heading that opens the answers in a solution's README: never in katas/.
@@ -143,6 +143,8 @@ def bug_lines(kata: Kata) -> dict[str, list[int]]:
             there = edit.new if kata.starter_is_planted else edit.old
             at = text.find(there) if there else -1
             if at < 0:
+                if kata.starter_is_planted:  # a later bug changed its context
+                    lines |= _lines_alone(edit, text)
                 continue
             offset = text.count("\n", 0, at)
             for change in diffs.changes(edit.old, edit.new):
@@ -156,6 +158,22 @@ def bug_lines(kata: Kata) -> dict[str, list[int]]:
     return found
 
 
+def _lines_alone(edit: Edit, starter: str) -> set[int]:
+    """The starter's lines equal to the lines a planted edit changed, each found
+    on its own: when a later bug has changed the text around it."""
+    changed = edit.new.splitlines()
+    wanted = {
+        changed[line - 1]
+        for change in diffs.changes(edit.old, edit.new)
+        for line in range(change.new_start, change.new_end + 1)
+    }
+    return {
+        number
+        for number, line in enumerate(starter.splitlines(), start=1)
+        if line in wanted and line.strip()
+    }
+
+
 def bug_places(kata: Kata) -> dict[str, list[str]]:
     """For each planted bug, the functions of its file, in the starter, that it lives in."""
     texts = {name: data.decode("utf-8") for name, data in shipped(kata).items()}
@@ -163,3 +181,23 @@ def bug_places(kata: Kata) -> dict[str, list[str]]:
         bug: diffs.enclosing(texts[kata.defect(bug).file], lines)
         for bug, lines in bug_lines(kata).items()
     }
+
+
+def touched(kata: Kata, folder: Path) -> dict[str, tuple[str, int]]:
+    """The planted bugs whose lines the learner's files in `folder` have changed,
+    each with where: the function it is in and the line in the learner's file."""
+    texts = {name: data.decode("utf-8") for name, data in shipped(kata).items()}
+    lines = bug_lines(kata)
+    found = {}
+    for bug in kata.planted:
+        try:
+            yours = (folder / bug.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for change in diffs.changes(texts[bug.file], yours):
+            hit = sorted(set(change.old_lines) & set(lines[bug.id]))
+            if hit:
+                function = diffs.enclosing(texts[bug.file], hit[:1])
+                found[bug.id] = (function[0] if function else "", change.new_start)
+                break
+    return found

@@ -198,7 +198,7 @@ class Watch:
 
     def _hint(self) -> None:
         if self.outcome is not None:
-            lines = hints.give(self.kata, self.outcome, self.progress, watching=True)
+            lines = hints.give(self.kata, self.folder, self.outcome, self.progress, watching=True)
             self._show(*self._last, below=lines)
 
     @contextlib.contextmanager

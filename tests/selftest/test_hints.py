@@ -99,7 +99,7 @@ def outcome(failing: dict[str, str], own: dict[str, str] | None = None) -> Outco
 def test_levels_deepen_then_stay_at_the_last(tmp_path):
     state = Progress(tmp_path)
     stuck = outcome(dict.fromkeys(FIRST_BUG.caught_by, "fail"))
-    shown = [hints.give(ROUND_ROBIN, stuck, state) for _ in range(4)]
+    shown = [hints.give(ROUND_ROBIN, ROUND_ROBIN.starter_dir, stuck, state) for _ in range(4)]
     assert [lines[0].split(" —")[0] for lines in shown] == [
         "Hint 1 of 3",
         "Hint 2 of 3",
@@ -115,10 +115,10 @@ def test_levels_deepen_then_stay_at_the_last(tmp_path):
 def test_a_fixed_behaviour_moves_the_hint_on(tmp_path):
     state = Progress(tmp_path)
     first = outcome(dict.fromkeys(FIRST_BUG.caught_by, "fail"))
-    hints.give(ROUND_ROBIN, first, state)
+    hints.give(ROUND_ROBIN, ROUND_ROBIN.starter_dir, first, state)
     second_bug = ROUND_ROBIN.planted[1]
     after = outcome(dict.fromkeys(second_bug.caught_by, "timeout"))
-    lines = hints.give(ROUND_ROBIN, after, state)
+    lines = hints.give(ROUND_ROBIN, ROUND_ROBIN.starter_dir, after, state)
     assert lines[0].startswith("Hint 1 of 3"), lines
     assert any(second_bug.hints[0][:40] in line for line in lines), lines
 
@@ -145,8 +145,8 @@ def test_a_weak_own_test_gets_hints_about_what_it_must_catch():
 
 def test_a_solved_kata_and_code_that_does_not_import_get_no_level(tmp_path):
     state = Progress(tmp_path)
-    solved = hints.give(ROUND_ROBIN, outcome({}), state)
+    solved = hints.give(ROUND_ROBIN, ROUND_ROBIN.starter_dir, outcome({}), state)
     assert "is solved" in solved[0]
     blocked = Outcome("", "error", message="SyntaxError in round_robin.py line 3")
-    assert "SyntaxError" in hints.give(ROUND_ROBIN, blocked, state)[0]
+    assert "SyntaxError" in hints.give(ROUND_ROBIN, ROUND_ROBIN.starter_dir, blocked, state)[0]
     assert state.current("round_robin").get("hints_taken", 0) == 0

@@ -1,0 +1,521 @@
+"""Concurrency spec tests that give the same verdict every time: threads that
+take turns line by line, on a schedule.
+
+A race shows up once in a thousand runs when threads are left to the
+operating system. Here they are not: each thread the test starts runs the
+learner's code only while it holds the baton, which the scheduler passes at
+the line events of the learner's module (sys.settrace). A schedule says how
+many lines thread A runs before thread B gets the baton; trying every such
+point, each way round, explores every interleaving with one preemption —
+which is where check-then-act races and lost updates live — and replays
+the same way on every run.
+
+The learner's `threading.Lock` and `threading.RLock` are instrumented while a
+scenario runs (`instrumented_locks`): a thread about to block on a lock held
+by another says so, and the baton goes to a thread that can run, so a
+correct lock never deadlocks the scheduler, and a real deadlock is seen as
+one (every thread blocked) at once. A thread that neither steps nor blocks
+for FALLBACK seconds (blocked in some other primitive) is passed over; one
+that runs more than MAX_STEPS lines is stopped. Threads are daemons, and a
+scenario that ends early stops its threads at their next line.
+"""
+
+from __future__ import annotations
+
+import _thread
+import contextlib
+import linecache
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+# s without a line or a lock event before a thread holding the baton is passed over.
+FALLBACK = 0.25
+# Lines of the learner's code one scenario may run, all threads together.
+MAX_STEPS = 20_000
+DEADLOCK = -1  # what _Control.next_to_run says when no thread can go on
+
+
+class Stop(BaseException):
+    """Raised into a scenario's thread at its next line once the scenario is over."""
+
+
+@dataclass
+class Call:
+    """One call a thread makes: `run` it on the instance; `code` says it in Python."""
+
+    code: str
+    run: Callable[[object], object]
+
+
+@dataclass
+class Result:
+    value: object = None
+    raised: BaseException | None = None
+
+
+@dataclass
+class Run:
+    """What a scenario's threads did under one schedule."""
+
+    first: int = 0  # the thread that ran first, and was preempted
+    results: dict[int, list[Result]] = field(default_factory=dict)  # by thread
+    paused_at: tuple[str, int] | None = None  # file and line where `first` was preempted
+    paused_in: int = 0  # which of its calls `first` was in
+    # The blocked threads of a deadlock: where each waits, and which thread holds
+    # the lock it waits for (None: not a thread of the scenario).
+    deadlock: dict[int, tuple[tuple[str, int], int | None]] = field(default_factory=dict)
+    runaway: bool = False  # MAX_STEPS lines and still going
+
+
+class _Control:
+    """The baton and what each scheduled thread is doing; one per run."""
+
+    def __init__(self, files: set[str]) -> None:
+        self.files = files
+        # A raw lock: the scheduler's own locks must never be the instrumented ones.
+        self.cond = threading.Condition(_thread.allocate_lock())
+        self.ids: dict[int, int] = {}  # thread ident -> scheduled thread number
+        self.turn: int | None = None
+        self.budget: dict[int, float] = {}
+        self.steps: dict[int, int] = {}
+        # new, running, paused (at a line, for the baton), blocked (on a lock held by
+        # another thread), ready (got that lock, waits for the baton), slow (holds
+        # the baton but neither steps nor blocks: in some other wait), done
+        self.state: dict[int, str] = {}
+        self.blocked_on: dict[int, _Lock] = {}
+        self.where: dict[int, tuple[str, int]] = {}
+        self.quiet = False  # the thread holding the baton has stopped
+        self.total = 0
+        self.over = False
+
+    def me(self) -> int | None:
+        return self.ids.get(threading.get_ident())
+
+    # -- in the scheduled threads --
+
+    def tracer(self, frame, event, arg):
+        if event == "call" and frame.f_code.co_filename in self.files:
+            return self._line
+        return None
+
+    def _line(self, frame, event, arg):
+        if event == "line":
+            self.step(frame.f_code.co_filename, frame.f_lineno)
+        return self._line
+
+    def step(self, file: str, line: int) -> None:
+        """Before each line of the learner's code: wait for the baton and the budget."""
+        tid = self.me()
+        with self.cond:
+            self.where[tid] = (file, line)
+            while not self.over and (self.turn != tid or self.steps[tid] >= self.budget[tid]):
+                if self.turn == tid:
+                    self._stopped(tid, "paused")
+                else:
+                    self.state[tid] = "paused"
+                self.cond.wait(FALLBACK)
+            if self.over:
+                raise Stop
+            self.state[tid] = "running"
+            self.steps[tid] += 1
+            self.total += 1
+            if self.total > MAX_STEPS:
+                self.over = True
+                self.cond.notify_all()
+                raise Stop
+
+    def blocking(self, lock: _Lock) -> None:
+        """The thread is about to wait for a lock another thread holds."""
+        tid = self.me()
+        with self.cond:
+            self.blocked_on[tid] = lock
+            self._stopped(tid, "blocked")
+
+    def unblocked(self) -> None:
+        """The thread has the lock: it goes on when the baton comes back to it."""
+        tid = self.me()
+        with self.cond:
+            del self.blocked_on[tid]
+            self.state[tid] = "ready"
+            self.cond.notify_all()
+            while not self.over and self.turn != tid:
+                self.cond.wait(FALLBACK)
+            self.state[tid] = "running"
+
+    def done(self, tid: int) -> None:
+        with self.cond:
+            self._stopped(tid, "done")
+
+    def _stopped(self, tid: int, state: str) -> None:
+        self.state[tid] = state
+        if self.turn == tid:
+            self.quiet = True
+        self.cond.notify_all()
+
+    # -- in the scheduler --
+
+    def give(self, tid: int) -> None:
+        """Pass the baton to `tid` and wait until it stops: paused, blocked or done."""
+        with self.cond:
+            self.turn, self.quiet = tid, False
+            self.cond.notify_all()
+            give_up = time.monotonic() + FALLBACK
+            while not self.quiet and not self.over and self.state[tid] != "done":
+                left = give_up - time.monotonic()
+                if left <= 0:  # no line and no lock event: waiting somewhere else
+                    self.state[tid] = "slow"
+                    return
+                self.cond.wait(left)
+
+    def next_to_run(self, order: list[int]) -> int | None:
+        """The first thread of `order` that can run; None when all are done;
+        DEADLOCK when every one left waits for a lock another holds."""
+        with self.cond:
+            while True:
+                waiting = [tid for tid in order if self.state[tid] != "done"]
+                if not waiting:
+                    return None
+                for tid in waiting:
+                    if self.state[tid] != "blocked":
+                        return tid
+                if all(self.blocked_on[tid].held for tid in waiting):
+                    return DEADLOCK
+                # A lock was let go: its waiter is about to take it and say so.
+                self.cond.wait(FALLBACK)
+
+    def end(self) -> None:
+        with self.cond:
+            self.over = True
+            self.cond.notify_all()
+
+
+class _Lock:
+    """A lock that tells the scheduler when a scheduled thread is about to block on it."""
+
+    def __init__(self, inner: object, control: _Control) -> None:
+        self._inner, self._control = inner, control
+        self.held = 0  # acquisitions not yet released (an RLock's count), any thread
+        self.owner: int | None = None  # the scheduled thread that took it, if one did
+
+    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+        got = self._inner.acquire(False)
+        if not got and blocking:
+            if self._control.me() is None:
+                got = self._inner.acquire(True, timeout)
+            else:
+                self._control.blocking(self)
+                got = self._inner.acquire(True, timeout)
+                self._control.unblocked()
+        if got:
+            self.held += 1
+            self.owner = self._control.me()
+        return got
+
+    def release(self) -> None:
+        self._inner.release()
+        self.held -= 1
+        if not self.held:
+            self.owner = None
+        with self._control.cond:
+            self._control.cond.notify_all()
+
+    def locked(self) -> bool:
+        return self.held > 0
+
+    __enter__ = acquire
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.release()
+
+
+@contextlib.contextmanager
+def instrumented_locks(control: _Control) -> Iterator[None]:
+    """threading.Lock and threading.RLock, as the learner's module finds them, instrumented."""
+    plain_lock, plain_rlock = threading.Lock, threading.RLock
+    threading.Lock = lambda: _Lock(plain_lock(), control)
+    threading.RLock = lambda *args, **kwargs: _Lock(plain_rlock(), control)
+    try:
+        yield
+    finally:
+        threading.Lock, threading.RLock = plain_lock, plain_rlock
+
+
+class Scenario:
+    """Threads making calls on one instance, run under one schedule at a time.
+
+    `make()` builds the instance (importing the learner's module: call it
+    inside `instrumented_locks`, which `run` does); `threads[n]` are the calls
+    thread n makes, in order; `files` are the learner's source files, whose
+    lines are the scheduling points.
+    """
+
+    def __init__(
+        self, make: Callable[[], object], threads: list[list[Call]], files: list[Path]
+    ) -> None:
+        self.make, self.threads = make, threads
+        self.files = {str(path) for path in files}
+
+    def run(self, first: int, after: int) -> tuple[object, Run]:
+        """Thread `first` runs `after` lines, then the others take turns until done.
+
+        Returns the instance, for the caller to probe, and what happened.
+        """
+        control = _Control(self.files)
+        run = Run(first)
+        with instrumented_locks(control):
+            instance = self.make()
+            workers = [
+                self._start(control, tid, calls, instance, run)
+                for tid, calls in enumerate(self.threads)
+            ]
+            try:
+                self._schedule(control, first, after, run)
+            finally:
+                control.end()
+        for tid, worker in enumerate(workers):
+            if tid not in run.deadlock:  # a deadlocked thread never ends: a daemon, left
+                worker.join(FALLBACK)
+        return instance, run
+
+    def _start(
+        self, control: _Control, tid: int, calls: list[Call], instance: object, run: Run
+    ) -> threading.Thread:
+        control.budget[tid], control.steps[tid], control.state[tid] = float("inf"), 0, "new"
+        run.results[tid] = []
+        started = threading.Event()
+
+        def body() -> None:
+            control.ids[threading.get_ident()] = tid
+            started.set()
+            sys.settrace(control.tracer)
+            try:
+                for call in calls:
+                    try:
+                        run.results[tid].append(Result(value=call.run(instance)))
+                    except Stop:
+                        return
+                    except BaseException as raised:
+                        run.results[tid].append(Result(raised=raised))
+            finally:
+                sys.settrace(None)
+                control.done(tid)
+
+        worker = threading.Thread(target=body, daemon=True, name=f"scenario-thread-{tid + 1}")
+        worker.start()
+        started.wait()
+        return worker
+
+    def _schedule(self, control: _Control, first: int, after: int, run: Run) -> None:
+        control.budget[first] = after
+        control.give(first)
+        if control.state[first] == "paused":
+            run.paused_at = control.where.get(first)
+            run.paused_in = len(run.results[first])
+        control.budget[first] = float("inf")
+        # The others first, then back to `first`: one preemption.
+        order = [tid for tid in range(len(self.threads)) if tid != first] + [first]
+        while not control.over:
+            tid = control.next_to_run(order)
+            if tid is None:
+                return
+            if tid == DEADLOCK:
+                run.deadlock = {
+                    t: (control.where.get(t, ("?", 0)), lock.owner)
+                    for t, lock in control.blocked_on.items()
+                }
+                return
+            control.give(tid)
+            if control.state[tid] == "slow":  # waiting on something else: the others first
+                order = [*(t for t in order if t != tid), tid]
+        run.runaway = control.total > MAX_STEPS
+
+    def explore(self) -> Iterator[tuple[object, Run]]:
+        """Every run with at most one preemption: each thread first, paused after 0,
+        1, 2, ... lines, until it no longer needs pausing (it ended first)."""
+        for first in range(len(self.threads)):
+            for after in range(MAX_STEPS):
+                instance, run = self.run(first, after)
+                yield instance, run
+                if run.paused_at is None or run.deadlock or run.runaway:
+                    break
+
+
+def source_line(file: str, line: int) -> str:
+    """The text of a line of the learner's code, stripped, for a report."""
+    return linecache.getline(file, line).strip()
+
+
+# -- judging a scenario: every run must be one of the one-at-a-time orders --
+
+
+def merges(lengths: list[int]) -> Iterator[list[int]]:
+    """Every order of the threads' calls that keeps each thread's own order."""
+    if not any(lengths):
+        yield []
+        return
+    for tid, left in enumerate(lengths):
+        if left:
+            rest = [*lengths[:tid], left - 1, *lengths[tid + 1 :]]
+            yield from ([tid, *tail] for tail in merges(rest))
+
+
+@dataclass
+class Story:
+    """How a report tells a scenario: what the threads share, and what comes after."""
+
+    shared: str  # e.g. "one dispatcher of workers 'A', 'B', 'C' (rr)"
+    probe: Call | None = None  # a call made after the threads, to see the state they left
+    probes: int = 0
+
+
+def first_break(scenario: Scenario, model: Callable[[], object], story: Story) -> str | None:
+    """The first run whose results no one-at-a-time order of the calls gives, told
+    in words; None if every run is one of them. Runs that hang are not judged
+    here (see first_hang)."""
+    expected = _one_at_a_time(scenario, model, story)
+    for instance, run in scenario.explore():
+        if run.deadlock or run.runaway:
+            continue
+        got = [
+            [_said(result) for result in run.results[tid]] for tid in range(len(scenario.threads))
+        ]
+        probed = _probe(instance, story)
+        if (got, probed) not in expected:
+            return _told(scenario, story, run, got, probed, expected)
+    return None
+
+
+def first_hang(scenario: Scenario, story: Story) -> str | None:
+    """The first run in which calls wait for each other for ever, or never end."""
+    for _, run in scenario.explore():
+        if run.deadlock:
+            waits = "; ".join(
+                f"thread {tid + 1} waits at {_at(where)} for a lock {_holder(owner, tid)}"
+                for tid, (where, owner) in sorted(run.deadlock.items())
+            )
+            return (
+                f"{_schedule(scenario, story, run)} Then {waits}, and none can go on: "
+                "no call may wait for ever"
+            )
+        if run.runaway:
+            return (
+                f"{_schedule(scenario, story, run)} The calls ran more than {MAX_STEPS:,} "
+                "lines of your code and were still going: no call may run for ever"
+            )
+    return None
+
+
+def _holder(owner: int | None, waiting: int) -> str:
+    if owner is None:
+        return "no thread of the scenario holds"
+    if owner == waiting:
+        return "it holds itself"
+    return f"thread {owner + 1} holds"
+
+
+def _said(result: Result) -> str:
+    if result.raised is not None:
+        return f"raised {type(result.raised).__name__}: {result.raised}"
+    return repr(result.value)
+
+
+def _probe(instance: object, story: Story) -> list[str]:
+    if story.probe is None:
+        return []
+    return [_said(_result(lambda: story.probe.run(instance))) for _ in range(story.probes)]
+
+
+def _result(call: Callable[[], object]) -> Result:
+    try:
+        return Result(value=call())
+    except Exception as raised:
+        return Result(raised=raised)
+
+
+def _one_at_a_time(
+    scenario: Scenario, model: Callable[[], object], story: Story
+) -> list[tuple[list[list[str]], list[str]]]:
+    outcomes = []
+    for order in merges([len(calls) for calls in scenario.threads]):
+        instance, done = model(), [0] * len(scenario.threads)
+        got: list[list[str]] = [[] for _ in scenario.threads]
+        for tid in order:
+            call = scenario.threads[tid][done[tid]]
+            got[tid].append(_said(_result(partial(call.run, instance))))
+            done[tid] += 1
+        outcomes.append((got, _probe(instance, story)))
+    return outcomes
+
+
+def _at(where: tuple[str, int]) -> str:
+    file, line = where
+    text = source_line(file, line)
+    return f"{Path(file).name} line {line}" + (f" (`{text}`)" if text else "")
+
+
+def _calls(calls: list[Call]) -> str:
+    return ", then ".join(call.code for call in calls)
+
+
+def _schedule(scenario: Scenario, story: Story, run: Run) -> str:
+    """The scenario and the schedule of `run`, in words."""
+    threads = scenario.threads
+    said = f"{len(threads)} threads share {story.shared}."
+    first = run.first
+    calls = threads[first]
+    if run.paused_at is None:
+        return f"{said} Thread {first + 1} calls {_calls(calls)} and runs first."
+    which = "" if len(calls) == 1 else f"in its {ORDINALS[run.paused_in]} call, "
+    said += (
+        f" Thread {first + 1} calls {_calls(calls)} and is paused {which}before "
+        f"{_at(run.paused_at)}; "
+    )
+    others = [tid for tid in range(len(threads)) if tid != first]
+    said += "; ".join(f"thread {tid + 1} calls {_calls(threads[tid])}" for tid in others)
+    return said + f"; then thread {first + 1} goes on."
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+# One-at-a-time orders a report lists; the others are counted.
+LISTED = 2
+
+
+def _told(
+    scenario: Scenario,
+    story: Story,
+    run: Run,
+    got: list[list[str]],
+    probed: list[str],
+    expected: list[tuple[list[list[str]], list[str]]],
+) -> str:
+    def results(each: list[list[str]], after: list[str]) -> str:
+        text = "; ".join(
+            f"thread {tid + 1}: "
+            + ", ".join(
+                f"{call.code} {_gave(value)}"
+                for call, value in zip(scenario.threads[tid], values, strict=True)
+            )
+            for tid, values in enumerate(each)
+        )
+        if after and story.probe is not None:
+            text += f"; after them, {story.probe.code} {_gave(', '.join(after))}"
+            text += "" if len(after) == 1 else f" ({len(after)} calls)"
+        return text
+
+    unique = [option for index, option in enumerate(expected) if option not in expected[:index]]
+    options = " — or — ".join(results(each, after) for each, after in unique[:LISTED])
+    more = len(unique) - LISTED
+    options += f" (or one of {more} more orders)" if more > 0 else ""
+    return (
+        f"{_schedule(scenario, story, run)} Got: {results(got, probed)}. One call at a time, "
+        f"in any order, the calls would give: {options}"
+    )
+
+
+def _gave(said: str) -> str:
+    return said if said.startswith("raised") else f"gave {said}"

@@ -1,0 +1,57 @@
+"""How often the concurrency spec tests refuse each planted bug: a measurement.
+
+    .venv/bin/python -m tests.selftest.bench_races [--runs 1000] [--jobs 2] [KATA]
+
+Grades the reference and each single-bug variant of a kata (default:
+concurrent_round_robin) `--runs` times through the command line, `--jobs` at
+a time, and prints, for each, how many gradings refused it. A race the
+grader catches only sometimes would show here as a count short of the runs.
+Not a test: 1,000 runs of five folders take a while.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from pathlib import Path
+
+from tests.harness import catalog, variants
+from tests.harness.layout import ROOT
+
+
+def graded(kata: str, folder: Path) -> str:
+    command = [sys.executable, "-m", "tests.harness", "check", kata, "--dir", str(folder)]
+    done = subprocess.run([*command, "--format", "json"], cwd=ROOT, capture_output=True, text=True)
+    return json.loads(done.stdout)["status"]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kata", nargs="?", default="concurrent_round_robin")
+    parser.add_argument("--runs", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    kata = catalog.load(args.kata)
+    folders = {"reference": kata.solution_dir}
+    work = Path(tempfile.mkdtemp(prefix="bench-races-"))
+    for bug in kata.planted:
+        folders[bug.id] = variants.build(kata, [bug], work / bug.id)
+    print(f"{'folder':<32} {'refused':>9} {'accepted':>9} {'seconds':>8}")
+    for name, folder in folders.items():
+        started = time.perf_counter()
+        with ThreadPoolExecutor(args.jobs) as pool:
+            statuses = list(pool.map(partial(graded, kata.name), [folder] * args.runs))
+        accepted = statuses.count("pass")
+        seconds = time.perf_counter() - started
+        print(f"{name:<32} {args.runs - accepted:>9} {accepted:>9} {seconds:>8.0f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
