@@ -168,4 +168,10 @@ def main(kata_name: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    status = main(sys.argv[1])
+    # Ended here, not by the interpreter: a thread the learner's code started
+    # and never ended, or an atexit handler of theirs, must not hold the
+    # grading process open after its last event.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(int(status))

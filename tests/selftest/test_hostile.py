@@ -55,6 +55,16 @@ class Case:
 
 CASES = [
     Case(
+        # A thread of the learner's that never ends must not hold the check open.
+        "thread-that-never-ends",
+        "partial",
+        [],
+        learner={
+            "top": "import threading\nimport time\n"
+            "threading.Thread(target=lambda: [time.sleep(0.01) for _ in iter(int, 1)]).start()\n"
+        },
+    ),
+    Case(
         "syntax-error",
         "error",
         ["SyntaxError", "round_robin.py line 2"],
