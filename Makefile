@@ -1,15 +1,16 @@
 # katas: debugging-interview practice. `make help` lists the targets.
 .DEFAULT_GOAL := help
-.PHONY: help list check hint watch interview debrief reset test lint
+.PHONY: help list check hint watch interview debrief reset grade test lint
 
 KATA ?=
 DIR ?=
 ONLY ?=
 MINUTES ?=
+SUBMISSIONS ?=
 FORMAT ?= human
 TIMEOUT ?= 2
 CHECK_TIMEOUT ?= 60
-# Self-test processes for `make test` (pytest-xdist): one per core by default.
+# Processes at once for `make test` (pytest-xdist) and `make grade`: one per core by default.
 JOBS ?= auto
 
 VENV := .venv
@@ -31,8 +32,9 @@ help:
 	@echo "make debrief KATA=<kata> [FORMAT=json]  once solved: the bugs, your fix, your tests"
 	@echo "make reset KATA=<kata>|all  back to the starter; your files go to .katas/backups/ first"
 	@echo "make list         the katas in learning order, where you stand, and what is next"
+	@echo "make grade KATA=<kata> SUBMISSIONS=<folder> [JOBS=auto]  grade a class: grades.csv, grades.json"
 	@echo "make test [JOBS=auto]  the repository's self-tests, JOBS processes at once"
-	@echo "make lint         ruff check, and ruff format --check on solutions/ and tests/"
+	@echo "make lint         ruff check, ruff format --check on solutions/ and tests/, the workflows"
 	@echo "Set PYTHON=<interpreter> to use your own environment instead of .venv."
 
 list: $(SETUP)
@@ -57,6 +59,10 @@ interview: $(SETUP)
 debrief: $(SETUP)
 	@$(PYTHON) -m tests.harness debrief "$(KATA)" --format "$(FORMAT)" $(GRADING)
 
+grade: $(SETUP)
+	@$(PYTHON) -m tests.harness grade "$(KATA)" "$(SUBMISSIONS)" --jobs "$(JOBS)" \
+		--timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)"
+
 reset: $(SETUP)
 	@$(PYTHON) -m tests.harness reset "$(KATA)"
 
@@ -66,6 +72,7 @@ test: $(SETUP)
 lint: $(SETUP)
 	@$(PYTHON) -m ruff check .
 	@$(PYTHON) -m ruff format --check solutions tests
+	@$(PYTHON) -m check_jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 # Setup talks on stderr only, so `make -s check FORMAT=json` prints pure JSON.
 $(VENV)/.installed: pyproject.toml

@@ -5,6 +5,8 @@
     python -m tests.harness hint KATA [--dir DIR] [--timeout S] [--check-timeout S]
     python -m tests.harness watch KATA [--dir DIR] [--timeout S] [--check-timeout S]
     python -m tests.harness reset KATA|all
+    python -m tests.harness grade KATA SUBMISSIONS [--jobs N|auto]   (for teachers)
+    python -m tests.harness classroom < CHECK_JSON   (for the Classroom workflow)
     python -m tests.harness list
     python -m tests.harness variant KATA DEFECT FOLDER   (for maintainers)
 
@@ -21,7 +23,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -42,6 +46,16 @@ def _positive(text: str) -> float:
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
+
+
+def _jobs(text: str) -> int:
+    if text == "auto":
+        return os.cpu_count() or 1
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of gradings at once, or auto: {text!r}"
+        )
+    return int(text)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -77,6 +91,13 @@ def _parser() -> argparse.ArgumentParser:
             command.add_argument(
                 "--minutes", type=_positive, help="the time box (default: the kata's)"
             )
+    grade = commands.add_parser("grade", help="grade a folder of learners' submissions")
+    grade.add_argument("kata")
+    grade.add_argument("submissions", help="a folder: one entry per learner")
+    grade.add_argument("--jobs", type=_jobs, default="auto", help="gradings at once, or auto")
+    grade.add_argument("--timeout", type=_positive, default=2.0, help="seconds per test")
+    grade.add_argument("--check-timeout", type=_positive, default=60.0)
+    commands.add_parser("classroom", help="a check's JSON on stdin as a Classroom result")
     reset = commands.add_parser("reset", help="back to the starter, after a backup")
     reset.add_argument("kata", help="a kata, or all")
     commands.add_parser("list", help="the katas in learning order, and where you stand")
@@ -246,6 +267,33 @@ def _interview(args: argparse.Namespace) -> int:
     return Interview(kata, folder, args.timeout, args.check_timeout, shown, minutes=minutes).run()
 
 
+def _grade(args: argparse.Namespace) -> int:
+    from tests.harness import catalog, grades
+
+    if not layout.is_kata(args.kata):
+        return _refuse(wording.unknown_kata(args.kata, layout.kata_names()), args.kata, False)
+    folder = Path(args.submissions)
+    if not folder.is_dir():
+        return _refuse(wording.not_a_submissions_folder(args.submissions), args.kata, False)
+    try:
+        kata = catalog.load(args.kata)
+    except catalog.CatalogError as error:
+        return _refuse(str(error), args.kata, as_json=False)
+    started = time.monotonic()
+    progress = sys.stderr.isatty()
+    rows = grades.grade_all(kata, folder, args.jobs, args.timeout, args.check_timeout, progress)
+    grades.write(rows, folder)
+    print(grades.summary(rows, time.monotonic() - started, args.jobs))
+    return SOLVED
+
+
+def _classroom() -> int:
+    from tests.harness import classroom
+
+    print(classroom.encoded(sys.stdin.read()))
+    return SOLVED
+
+
 def _reset(args: argparse.Namespace) -> int:
     from tests.harness import catalog, starter
     from tests.harness.progress import Progress
@@ -346,6 +394,8 @@ def main(argv: list[str] | None = None) -> int:
         "interview": _interview,
         "watch": _watch,
         "reset": _reset,
+        "grade": _grade,
+        "classroom": lambda _: _classroom(),
         "list": lambda _: _list(),
         "variant": _variant,
     }

@@ -792,3 +792,37 @@ def time_up(time_box: float, passed: int) -> list[str]:
 
 def best_interview(seconds: float) -> str:
     return f"best interview {_mm_ss(seconds)}"
+
+
+# -- grading a class --
+
+GRADE_HISTOGRAM = "Spec tests passed, share of the kata's:"
+
+
+def grade_not_a_folder() -> str:
+    return "not a folder: a submission is a folder of the kata's files, or a clone"
+
+
+def grade_missing(missing: list[str]) -> str:
+    return f"no {', '.join(missing)} in it, nor in katas/<kata>/ of a clone"
+
+
+def grade_progress(done: int, total: int, errors: int) -> str:
+    return f"{done}/{total} graded, {_count(errors, 'error')}"
+
+
+def grade_done(count: int, seconds: float, jobs: int) -> str:
+    return (
+        f"{_count(count, 'submission')} graded in {seconds:.1f} s, {jobs} at a time; "
+        "grades.csv and grades.json written beside them."
+    )
+
+
+def not_a_submissions_folder(folder: str) -> str:
+    return f"SUBMISSIONS={folder} is not a folder"
+
+
+def classroom_status(status: str) -> str:
+    return {"timeout": "the test ran out of time", "error": "the test could not run"}.get(
+        status, f"the test's verdict: {status}"
+    )

@@ -71,22 +71,26 @@ class Watching:
         return not ready
 
     def descendants(self) -> list[int]:
+        """Every process below the watch (pgrep: Linux and macOS alike)."""
         found, pending = [], [self.process.pid]
         while pending:
-            pid = pending.pop()
-            for task in Path(f"/proc/{pid}/task").glob("*/children"):
-                children = [int(child) for child in task.read_text().split()]
-                found += children
-                pending += children
+            listed = subprocess.run(["pgrep", "-P", str(pending.pop())], capture_output=True)
+            children = [int(pid) for pid in listed.stdout.split()]
+            found += children
+            pending += children
         return found
 
 
 def alive(pid: int) -> bool:
-    try:
-        status = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
-    except OSError:
-        return False
-    return status != "Z"
+    """Still running a second after its parent ended (a zombie is reaped by then)."""
+    give_up = time.monotonic() + 1
+    while time.monotonic() < give_up:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 def reference_copy(tmp_path: Path) -> Path:
