@@ -61,6 +61,28 @@ def test_refused_calls_raise():
         rr.set_available("Z", True)
 
 
+def test_the_one_available_worker_is_found_in_a_long_list():
+    """one thread: the one available worker is found however many unavailable ones
+    lie before it"""
+    workers = [f"w{index}" for index in range(40)]
+    rr = dispatcher(workers)
+    for worker in workers[:-1]:
+        rr.set_available(worker, False)
+    got = rr.assign()
+    assert got == "w39", (
+        "workers w0 .. w39, every one but w39 made unavailable: assign() should give "
+        f"'w39'; got {got!r}"
+    )
+
+
+def test_a_duplicate_late_in_a_long_list_raises():
+    """one thread: a list holding an id twice raises ValueError, wherever the two are"""
+    workers = [f"w{index}" for index in range(40)] + ["w38"]
+    with pytest.raises(ValueError):
+        dispatcher(workers)
+        pytest.fail("workers w0 .. w39 and then w38 again should raise ValueError; it did not")
+
+
 class Concurrent(test_sequences.Dispatchers):
     modules = ("concurrent_round_robin",)
     imports = "from concurrent_round_robin import ConcurrentRoundRobin"

@@ -28,8 +28,9 @@ def available(worker: str) -> Call:
     return Call(f"rr.set_available({worker!r}, True)", lambda rr: rr.set_available(worker, True))
 
 
-def scenario(workers: list[str], down: list[str], *threads: list[Call]) -> tuple:
-    """Threads sharing one dispatcher of `workers`, those in `down` made unavailable first."""
+def scenario(workers: list[str], down: list[str], *threads: list[Call], **pausing) -> tuple:
+    """Threads sharing one dispatcher of `workers`, those in `down` made unavailable
+    first; `pausing` is Scenario's `opcodes` and `preemptions`."""
 
     def make(new):
         def build():
@@ -44,14 +45,16 @@ def scenario(workers: list[str], down: list[str], *threads: list[Call]) -> tuple
     # then the scheduler's, however it imports them.
     learner_class = lambda: fresh("concurrent_round_robin").ConcurrentRoundRobin  # noqa: E731
     files = [Path(fresh("concurrent_round_robin").__file__)]
-    learner = Scenario(make(learner_class), list(threads), files)
-    unwell = f", {', '.join(map(repr, down))} unavailable" if down else ""
+    learner = Scenario(make(learner_class), list(threads), files, **pausing)
+    unwell = f" ({' and '.join(map(repr, down))} unavailable)" if down else ""
     story = Story(f"one dispatcher rr of workers {', '.join(map(repr, workers))}{unwell}")
     return learner, make(lambda: Dispatcher), story
 
 
-def holds(workers: list[str], down: list[str], *threads: list[Call], probes: int = 0) -> None:
-    learner, model, story = scenario(workers, down, *threads)
+def holds(
+    workers: list[str], down: list[str], *threads: list[Call], probes: int = 0, **pausing
+) -> None:
+    learner, model, story = scenario(workers, down, *threads, **pausing)
     story.probe, story.probes = ASSIGN, probes
     broken = first_break(learner, model, story)
     assert broken is None, broken
@@ -60,7 +63,10 @@ def holds(workers: list[str], down: list[str], *threads: list[Call], probes: int
 def test_two_assigns_at_once_give_two_workers():
     """two threads calling assign() at once get two different workers, and the
     cursor moves past both"""
-    holds(["A", "B", "C"], [], [ASSIGN], [ASSIGN], probes=1)
+    # Paused anywhere, inside a line too (a read-modify-write comes apart there)...
+    holds(["A", "B", "C"], [], [ASSIGN], [ASSIGN], probes=1, opcodes=True)
+    # ...and both paused at once (a lock that only one of them truly holds).
+    holds(["A", "B", "C"], [], [ASSIGN], [ASSIGN], probes=1, preemptions=2)
 
 
 def test_assign_while_a_worker_goes_down():
@@ -78,7 +84,26 @@ def test_assign_while_a_worker_comes_back():
 def test_assign_while_the_last_available_worker_goes_down():
     """assign() while another thread takes the last available worker down gives that
     worker or None, and raises nothing"""
-    holds(["A", "B"], ["A"], [ASSIGN], [unavailable("B")], probes=1)
+    holds(["A", "B", "C"], ["A", "C"], [ASSIGN], [unavailable("B")], probes=1)
+
+
+def test_assign_while_another_thread_makes_two_changes():
+    """assign() while another thread brings one worker back and takes another down
+    gives what some one-at-a-time order of the three calls gives"""
+    holds(["A", "B", "C"], ["A", "B"], [ASSIGN], [available("A"), unavailable("C")], probes=1)
+
+
+def test_assign_while_an_available_worker_is_marked_available():
+    """assign() while another thread marks an available worker available again gives
+    that worker: a worker available the whole time is never skipped"""
+    holds(["A", "B", "C"], [], [available("A")], [ASSIGN], probes=1)
+
+
+def test_set_available_from_two_threads_at_once():
+    """set_available() calls from two threads at once each take effect: none is lost,
+    even paused inside a line"""
+    threads = [available("A"), unavailable("A")], [available("B")]
+    holds(["A", "B", "C"], ["A", "B", "C"], *threads, probes=1, opcodes=True)
 
 
 def test_calls_spread_over_threads_give_each_worker_its_share():
@@ -89,7 +114,11 @@ def test_calls_spread_over_threads_give_each_worker_its_share():
 
 def test_no_call_waits_forever():
     """calls made at once never wait for each other for ever, and always end"""
-    for threads in ([[ASSIGN], [ASSIGN]], [[ASSIGN], [unavailable("B")]]):
-        learner, _, story = scenario(["A", "B", "C"], [], *threads)
+    for workers, threads in (
+        (["A", "B", "C"], [[ASSIGN], [ASSIGN]]),
+        (["A", "B", "C"], [[ASSIGN], [unavailable("B")]]),
+        (["A", "B"], [[unavailable("A")], [unavailable("B")]]),
+    ):
+        learner, _, story = scenario(workers, [], *threads)
         hung = first_hang(learner, story)
         assert hung is None, hung

@@ -30,6 +30,7 @@ from __future__ import annotations
 import importlib
 import random
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,11 +110,20 @@ def returns(value: object) -> Outcome:
 
 
 def code(value: object) -> str:
-    """`value` as Python source: repr, with long runs of one character as 'c' * n."""
+    """`value` as Python source: repr, with long runs of one character as 'c' * n.
+
+    A string that Unicode normalisation would change is written with escapes
+    ('e\\u0301'): printed as it is, it looks the same as its composed form
+    ('é'), and a repro of two ids that look alike reads as nonsense.
+    """
     if isinstance(value, str) and len(value) >= REPEATED and len(set(value)) == 1:
-        return f"{value[0]!r} * {len(value)}"
+        return f"{code(value[0])} * {len(value)}"
+    if isinstance(value, str) and unicodedata.normalize("NFC", value) != value:
+        return ascii(value)
     if isinstance(value, list):
         return "[" + ", ".join(code(item) for item in value) + "]"
+    if type(value) is dict:
+        return "{" + ", ".join(f"{code(k)}: {code(v)}" for k, v in value.items()) + "}"
     return repr(value)
 
 

@@ -10,14 +10,26 @@ point, each way round, explores every interleaving with one preemption —
 which is where check-then-act races and lost updates live — and replays
 the same way on every run.
 
-The learner's `threading.Lock` and `threading.RLock` are instrumented while a
-scenario runs (`instrumented_locks`): a thread about to block on a lock held
-by another says so, and the baton goes to a thread that can run, so a
-correct lock never deadlocks the scheduler, and a real deadlock is seen as
-one (every thread blocked) at once. A thread that neither steps nor blocks
-for FALLBACK seconds (blocked in some other primitive) is passed over; one
-that runs more than MAX_STEPS lines is stopped. Threads are daemons, and a
-scenario that ends early stops its threads at their next line.
+A scenario may also pause threads between the bytecode instructions of a
+line (`opcodes`), where a read-modify-write such as `self.count += 1` comes
+apart, as it does on a free-threaded Python; and with two preemptions
+(thread A paused, thread B paused, then both go on), which a lock that
+does not exclude needs before it shows.
+
+The learner's `threading.Lock`, `threading.RLock`, `threading.Semaphore`,
+`threading.BoundedSemaphore` and `_thread.allocate_lock` are instrumented
+while a scenario runs (`instrumented_locks`): a thread about to block on a
+lock held by another says so, and the baton goes to a thread that can run,
+so a correct lock never deadlocks the scheduler, and a real deadlock is seen
+as one (every thread blocked) at once. An acquire that does not wait
+(`blocking=False`) or waits a while (`timeout=`) for a lock another
+scheduled thread holds fails at once the first time, as it may when that
+thread is slow, and, tried again, waits until the lock is let go before it
+fails: a retry loop lets the holder run rather than spinning. A thread that
+neither steps nor blocks for FALLBACK seconds (blocked in some other
+primitive) is passed over; one that runs more than MAX_STEPS steps is
+stopped. Threads are daemons, and a scenario that ends early stops its
+threads at their next step.
 """
 
 from __future__ import annotations
@@ -35,7 +47,8 @@ from pathlib import Path
 
 # s without a line or a lock event before a thread holding the baton is passed over.
 FALLBACK = 0.25
-# Lines of the learner's code one scenario may run, all threads together.
+# Steps (lines, or instructions) of the learner's code one run may make, all
+# threads together.
 MAX_STEPS = 20_000
 DEADLOCK = -1  # what _Control.next_to_run says when no thread can go on
 
@@ -64,19 +77,20 @@ class Run:
 
     first: int = 0  # the thread that ran first, and was preempted
     results: dict[int, list[Result]] = field(default_factory=dict)  # by thread
-    paused_at: tuple[str, int] | None = None  # file and line where `first` was preempted
-    paused_in: int = 0  # which of its calls `first` was in
+    # Each preemption, in order: the thread, where it was paused (file, line,
+    # and whether in the middle of the line), and which of its calls it was in.
+    pauses: list[tuple[int, tuple[str, int, bool], int]] = field(default_factory=list)
     # The blocked threads of a deadlock: where each waits, and which thread holds
     # the lock it waits for (None: not a thread of the scenario).
-    deadlock: dict[int, tuple[tuple[str, int], int | None]] = field(default_factory=dict)
+    deadlock: dict[int, tuple[tuple[str, int, bool], int | None]] = field(default_factory=dict)
     runaway: bool = False  # MAX_STEPS lines and still going
 
 
 class _Control:
     """The baton and what each scheduled thread is doing; one per run."""
 
-    def __init__(self, files: set[str]) -> None:
-        self.files = files
+    def __init__(self, files: set[str], opcodes: bool = False) -> None:
+        self.files, self.opcodes = files, opcodes
         # A raw lock: the scheduler's own locks must never be the instrumented ones.
         self.cond = threading.Condition(_thread.allocate_lock())
         self.ids: dict[int, int] = {}  # thread ident -> scheduled thread number
@@ -87,8 +101,9 @@ class _Control:
         # another thread), ready (got that lock, waits for the baton), slow (holds
         # the baton but neither steps nor blocks: in some other wait), done
         self.state: dict[int, str] = {}
-        self.blocked_on: dict[int, _Lock] = {}
-        self.where: dict[int, tuple[str, int]] = {}
+        self.blocked_on: dict[int, _Lock | _Semaphore] = {}
+        self.where: dict[int, tuple[str, int, bool]] = {}  # file, line, mid-line
+        self.line_begins: dict[int, bool] = {}  # a line event came, its first opcode not yet
         self.quiet = False  # the thread holding the baton has stopped
         self.total = 0
         self.over = False
@@ -100,19 +115,27 @@ class _Control:
 
     def tracer(self, frame, event, arg):
         if event == "call" and frame.f_code.co_filename in self.files:
+            frame.f_trace_opcodes = self.opcodes
             return self._line
         return None
 
     def _line(self, frame, event, arg):
-        if event == "line":
-            self.step(frame.f_code.co_filename, frame.f_lineno)
+        if not self.opcodes:
+            if event == "line":
+                self.step(frame.f_code.co_filename, frame.f_lineno, mid=False)
+        elif event == "line":
+            self.line_begins[self.me()] = True
+        elif event == "opcode":
+            mid = not self.line_begins.pop(self.me(), False)
+            self.step(frame.f_code.co_filename, frame.f_lineno, mid)
         return self._line
 
-    def step(self, file: str, line: int) -> None:
-        """Before each line of the learner's code: wait for the baton and the budget."""
+    def step(self, file: str, line: int, mid: bool) -> None:
+        """Before each step (line, or instruction) of the learner's code: wait for
+        the baton and the budget."""
         tid = self.me()
         with self.cond:
-            self.where[tid] = (file, line)
+            self.where[tid] = (file, line, mid)
             while not self.over and (self.turn != tid or self.steps[tid] >= self.budget[tid]):
                 if self.turn == tid:
                     self._stopped(tid, "paused")
@@ -129,7 +152,7 @@ class _Control:
                 self.cond.notify_all()
                 raise Stop
 
-    def blocking(self, lock: _Lock) -> None:
+    def blocking(self, lock: _Lock | _Semaphore) -> None:
         """The thread is about to wait for a lock another thread holds."""
         tid = self.me()
         with self.cond:
@@ -201,20 +224,37 @@ class _Lock:
         self._inner, self._control = inner, control
         self.held = 0  # acquisitions not yet released (an RLock's count), any thread
         self.owner: int | None = None  # the scheduled thread that took it, if one did
+        self.refused: set[int] = set()  # scheduled threads whose try at it failed
 
     def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+        me = self._control.me()
         got = self._inner.acquire(False)
+        trying = not blocking or timeout >= 0
+        if not got and trying and me is not None and self.owner not in (None, me):
+            return self._tried(me)
         if not got and blocking:
-            if self._control.me() is None:
+            if me is None:
                 got = self._inner.acquire(True, timeout)
             else:
                 self._control.blocking(self)
                 got = self._inner.acquire(True, timeout)
                 self._control.unblocked()
         if got:
+            self.refused.discard(me)
             self.held += 1
-            self.owner = self._control.me()
+            self.owner = me
         return got
+
+    def _tried(self, me: int) -> bool:
+        """A try at the lock while another scheduled thread holds it: it fails at
+        once; tried again, it fails once the holder has let go."""
+        if me in self.refused:
+            self._control.blocking(self)
+            self._inner.acquire()
+            self._inner.release()
+            self._control.unblocked()
+        self.refused.add(me)
+        return False
 
     def release(self) -> None:
         self._inner.release()
@@ -233,16 +273,87 @@ class _Lock:
         self.release()
 
 
+class _Semaphore:
+    """A semaphore that tells the scheduler when a scheduled thread is about to wait
+    on it; `held` while it has no unit left (no thread owns a semaphore)."""
+
+    owner = None
+
+    def __init__(self, control: _Control, value: int = 1, bounded: bool = False) -> None:
+        if value < 0:
+            raise ValueError("semaphore initial value must be >= 0")
+        self._control, self._bounded = control, bounded
+        self._value = self._initial = value
+        self._cond = threading.Condition(_thread.allocate_lock())  # the scheduler's: raw
+        self.refused: set[int] = set()
+
+    @property
+    def held(self) -> bool:
+        return self._value == 0
+
+    def acquire(self, blocking: bool = True, timeout: float | None = None) -> bool:
+        me = self._control.me()
+        with self._cond:
+            if self._value:
+                self._value -= 1
+                self.refused.discard(me)
+                return True
+            if me is None:
+                if not blocking or not self._cond.wait_for(lambda: self._value, timeout):
+                    return False
+                self._value -= 1
+                return True
+        trying = not blocking or timeout is not None
+        if trying and me not in self.refused:  # as _Lock._tried
+            self.refused.add(me)
+            return False
+        self._control.blocking(self)
+        with self._cond:
+            self._cond.wait_for(lambda: self._value)
+            if not trying:
+                self._value -= 1
+        self._control.unblocked()
+        return not trying
+
+    def release(self, n: int = 1) -> None:
+        if n < 1:
+            raise ValueError("n must be one or more")
+        with self._cond:
+            if self._bounded and self._value + n > self._initial:
+                raise ValueError("Semaphore released too many times")
+            self._value += n
+            self._cond.notify(n)
+        with self._control.cond:
+            self._control.cond.notify_all()
+
+    __enter__ = acquire
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.release()
+
+
 @contextlib.contextmanager
 def instrumented_locks(control: _Control) -> Iterator[None]:
-    """threading.Lock and threading.RLock, as the learner's module finds them, instrumented."""
-    plain_lock, plain_rlock = threading.Lock, threading.RLock
-    threading.Lock = lambda: _Lock(plain_lock(), control)
-    threading.RLock = lambda *args, **kwargs: _Lock(plain_rlock(), control)
+    """The locks and semaphores the learner's module can make, instrumented."""
+    plain = (threading.Lock, threading.RLock, threading.Semaphore, threading.BoundedSemaphore)
+    allocate = _thread.allocate_lock
+
+    def raw_lock() -> object:
+        # Only the learner's own raw locks: importlib makes its module locks so too.
+        if sys._getframe(1).f_code.co_filename in control.files:
+            return _Lock(allocate(), control)
+        return allocate()
+
+    threading.Lock = lambda: _Lock(plain[0](), control)
+    threading.RLock = lambda *args, **kwargs: _Lock(plain[1](), control)
+    threading.Semaphore = lambda value=1: _Semaphore(control, value)
+    threading.BoundedSemaphore = lambda value=1: _Semaphore(control, value, bounded=True)
+    _thread.allocate_lock = raw_lock
     try:
         yield
     finally:
-        threading.Lock, threading.RLock = plain_lock, plain_rlock
+        threading.Lock, threading.RLock, threading.Semaphore, threading.BoundedSemaphore = plain
+        _thread.allocate_lock = allocate
 
 
 class Scenario:
@@ -251,22 +362,31 @@ class Scenario:
     `make()` builds the instance (importing the learner's module: call it
     inside `instrumented_locks`, which `run` does); `threads[n]` are the calls
     thread n makes, in order; `files` are the learner's source files, whose
-    lines are the scheduling points.
+    lines (or, with `opcodes`, bytecode instructions) are the scheduling
+    points; `preemptions` is 1 or, for two threads, 2.
     """
 
     def __init__(
-        self, make: Callable[[], object], threads: list[list[Call]], files: list[Path]
+        self,
+        make: Callable[[], object],
+        threads: list[list[Call]],
+        files: list[Path],
+        opcodes: bool = False,
+        preemptions: int = 1,
     ) -> None:
         self.make, self.threads = make, threads
         self.files = {str(path) for path in files}
+        self.opcodes, self.preemptions = opcodes, preemptions
 
-    def run(self, first: int, after: int) -> tuple[object, Run]:
-        """Thread `first` runs `after` lines, then the others take turns until done.
+    def run(self, segments: list[tuple[int, int]]) -> tuple[object, Run]:
+        """Each (thread, steps) of `segments` in turn runs that many steps and is
+        paused; then, from the thread after the last one paused, the threads take
+        turns until done.
 
         Returns the instance, for the caller to probe, and what happened.
         """
-        control = _Control(self.files)
-        run = Run(first)
+        control = _Control(self.files, self.opcodes)
+        run = Run(segments[0][0])
         with instrumented_locks(control):
             instance = self.make()
             workers = [
@@ -274,7 +394,7 @@ class Scenario:
                 for tid, calls in enumerate(self.threads)
             ]
             try:
-                self._schedule(control, first, after, run)
+                self._schedule(control, segments, run)
             finally:
                 control.end()
         for tid, worker in enumerate(workers):
@@ -310,22 +430,27 @@ class Scenario:
         started.wait()
         return worker
 
-    def _schedule(self, control: _Control, first: int, after: int, run: Run) -> None:
-        control.budget[first] = after
-        control.give(first)
-        if control.state[first] == "paused":
-            run.paused_at = control.where.get(first)
-            run.paused_in = len(run.results[first])
-        control.budget[first] = float("inf")
-        # The others first, then back to `first`: one preemption.
-        order = [tid for tid in range(len(self.threads)) if tid != first] + [first]
+    def _schedule(self, control: _Control, segments: list[tuple[int, int]], run: Run) -> None:
+        for tid, steps in segments:
+            control.budget[tid] = control.steps[tid] + steps
+            control.give(tid)
+            if control.state[tid] != "paused":
+                break
+            run.pauses.append((tid, control.where[tid], len(run.results[tid])))
+        for tid in control.budget:
+            control.budget[tid] = float("inf")
+        # From the thread after the last one paused, round the threads: with one
+        # preemption the others first, then back to the first; with two, the first
+        # goes on, then the second.
+        after = (segments[-1][0] + 1) % len(self.threads)
+        order = [(after + shift) % len(self.threads) for shift in range(len(self.threads))]
         while not control.over:
             tid = control.next_to_run(order)
             if tid is None:
                 return
             if tid == DEADLOCK:
                 run.deadlock = {
-                    t: (control.where.get(t, ("?", 0)), lock.owner)
+                    t: (control.where.get(t, ("?", 0, False)), lock.owner)
                     for t, lock in control.blocked_on.items()
                 }
                 return
@@ -335,14 +460,25 @@ class Scenario:
         run.runaway = control.total > MAX_STEPS
 
     def explore(self) -> Iterator[tuple[object, Run]]:
-        """Every run with at most one preemption: each thread first, paused after 0,
-        1, 2, ... lines, until it no longer needs pausing (it ended first)."""
+        """Every run with at most `preemptions` preemptions: each thread first,
+        paused after 0, 1, 2, ... steps until it no longer needs pausing (it ended
+        first); with two, the second thread is then paused in the same way."""
         for first in range(len(self.threads)):
             for after in range(MAX_STEPS):
-                instance, run = self.run(first, after)
+                instance, run = self.run([(first, after)])
                 yield instance, run
-                if run.paused_at is None or run.deadlock or run.runaway:
+                if not run.pauses or run.deadlock or run.runaway:
                     break
+                if self.preemptions == 2 and after:
+                    yield from self._second(first, after)
+
+    def _second(self, first: int, after: int) -> Iterator[tuple[object, Run]]:
+        second = (first + 1) % len(self.threads)
+        for then in range(1, MAX_STEPS):
+            instance, run = self.run([(first, after), (second, then)])
+            if len(run.pauses) < 2 or run.deadlock or run.runaway:
+                return
+            yield instance, run
 
 
 def source_line(file: str, line: int) -> str:
@@ -452,10 +588,11 @@ def _one_at_a_time(
     return outcomes
 
 
-def _at(where: tuple[str, int]) -> str:
-    file, line = where
+def _at(where: tuple[str, int, bool]) -> str:
+    file, line, mid = where
     text = source_line(file, line)
-    return f"{Path(file).name} line {line}" + (f" (`{text}`)" if text else "")
+    said = f"{Path(file).name} line {line}" + (f" (`{text}`)" if text else "")
+    return f"the rest of {said}, part done" if mid else said
 
 
 def _calls(calls: list[Call]) -> str:
@@ -467,17 +604,21 @@ def _schedule(scenario: Scenario, story: Story, run: Run) -> str:
     threads = scenario.threads
     said = f"{len(threads)} threads share {story.shared}."
     first = run.first
-    calls = threads[first]
-    if run.paused_at is None:
-        return f"{said} Thread {first + 1} calls {_calls(calls)} and runs first."
-    which = "" if len(calls) == 1 else f"in its {ORDINALS[run.paused_in]} call, "
-    said += (
-        f" Thread {first + 1} calls {_calls(calls)} and is paused {which}before "
-        f"{_at(run.paused_at)}; "
-    )
-    others = [tid for tid in range(len(threads)) if tid != first]
-    said += "; ".join(f"thread {tid + 1} calls {_calls(threads[tid])}" for tid in others)
-    return said + f"; then thread {first + 1} goes on."
+    if not run.pauses:
+        return f"{said} Thread {first + 1} calls {_calls(threads[first])} and runs first."
+    told = []
+    for tid, where, call in run.pauses:
+        which = "" if len(threads[tid]) == 1 else f"in its {ORDINALS[call]} call, "
+        told.append(
+            f"thread {tid + 1} calls {_calls(threads[tid])} and is paused {which}before "
+            f"{_at(where)}"
+        )
+    paused = [tid for tid, _, _ in run.pauses]
+    others = [tid for tid in range(len(threads)) if tid not in paused]
+    told += [f"thread {tid + 1} calls {_calls(threads[tid])}" for tid in others]
+    told += [f"then thread {tid + 1} goes on" for tid in paused]
+    text = "; ".join(told)
+    return f"{said} {text[0].upper()}{text[1:]}."
 
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")

@@ -162,6 +162,5 @@ def _next_steps(grading: Grading, rerun: str | None) -> list[str]:
         problem=bool(grading.own_tests_problem),
         own_tests=grading.kata.own_tests,
         rerun=rerun,
-        kata=grading.kata.name,
         first_failing=failing[0] if failing else None,
     )

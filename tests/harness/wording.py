@@ -40,8 +40,11 @@ def timeout(place: Place | None, limit: float) -> str:
 def swallowed_timeout(place: Place | None, limit: float) -> str:
     what, where = (f"{place.entry}()", f" (it was at {_at(place)})") if place else ("the call", "")
     return (
-        f"{what} kept running after the {limit:g} s time limit interrupted it{where} — "
-        "does the code catch BaseException (a bare `except:`) and carry on?"
+        f"{what} kept running after the {limit:g} s time limit interrupted it{where}: "
+        "either one call there runs a long time inside Python's C code (a sort, or "
+        "`index`, `remove` or `in` on a long list, or arithmetic on a huge number), "
+        "which no interruption stops before it returns, or the code catches "
+        "BaseException (a bare `except:`) and carries on"
     )
 
 
@@ -316,7 +319,6 @@ def next_steps(
     problem: bool,
     own_tests: str | None,
     rerun: str | None,
-    kata: str,
     first_failing: str | None = None,
 ) -> list[str]:
     """What to do next; `rerun` is None in a watch loop, where a save grades again."""
@@ -325,8 +327,9 @@ def next_steps(
         steps.append("Fix the error above first: no test can run until your code imports.")
     if timeouts:
         steps.append(
-            "A TIMEOUT is a test that ran out of time: a loop that never ends, or code "
-            "far slower than the contract allows. Start from the loop the report names."
+            "A TIMEOUT is a test that ran out of time: a loop that never ends, code far "
+            "slower than the contract allows, or a wait that never ends (a lock taken "
+            "twice). Start from the line the report names."
         )
     if failures:
         steps.append(
@@ -354,7 +357,7 @@ def next_steps(
         steps.append(WATCH_STUCK)
         steps.append("Save, and the check runs again.")
     else:
-        steps.append(stuck_step(kata))
+        steps.append(stuck_step(rerun.split(" ONLY=")[0].replace("make check", "make hint", 1)))
         steps.append(f"Then run it again: {rerun}")
     lines = ["Next:"]
     for step in steps:
@@ -388,9 +391,9 @@ HINT_COMMAND = "make hint KATA={kata}"
 HINT_KEY = "press h"
 
 
-def stuck_step(kata: str) -> str:
+def stuck_step(hint_command: str) -> str:
     return (
-        f"Stuck? {HINT_COMMAND.format(kata=kata)} gives a hint about the first failing "
+        f"Stuck? {hint_command} gives a hint about the first failing "
         "behaviour: a question first, then where to look, then the mistake (never the code)."
     )
 

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -25,10 +26,13 @@ from tests.harness import catalog, variants
 from tests.harness.layout import ROOT
 
 
-def graded(kata: str, folder: Path) -> str:
+def graded(kata: str, folder: Path) -> tuple[str, list[str]]:
+    """The status of one grading, and the tests that did not pass, with their status."""
     command = [sys.executable, "-m", "tests.harness", "check", kata, "--dir", str(folder)]
     done = subprocess.run([*command, "--format", "json"], cwd=ROOT, capture_output=True, text=True)
-    return json.loads(done.stdout)["status"]
+    result = json.loads(done.stdout)
+    failing = [f"{t['name']} {t['status']}" for t in result["tests"] if t["status"] != "pass"]
+    return result["status"], failing
 
 
 def main() -> int:
@@ -46,10 +50,14 @@ def main() -> int:
     for name, folder in folders.items():
         started = time.perf_counter()
         with ThreadPoolExecutor(args.jobs) as pool:
-            statuses = list(pool.map(partial(graded, kata.name), [folder] * args.runs))
-        accepted = statuses.count("pass")
+            gradings = list(pool.map(partial(graded, kata.name), [folder] * args.runs))
+        accepted = [status for status, _ in gradings].count("pass")
         seconds = time.perf_counter() - started
         print(f"{name:<32} {args.runs - accepted:>9} {accepted:>9} {seconds:>8.0f}", flush=True)
+        # Which tests refused it, and how often: a race caught only sometimes shows here.
+        counts = Counter(test for _, failing in gradings for test in failing)
+        for test, count in counts.most_common():
+            print(f"    {count:>5}  {test}", flush=True)
     return 0
 
 

@@ -1,0 +1,38 @@
+"""A correct design: a flag per worker, every call under a Semaphore(1) rather than a Lock."""
+
+from __future__ import annotations
+
+import threading
+
+
+class ConcurrentRoundRobin:
+    """Hands out workers in a fixed rotation, skipping unavailable ones; thread-safe."""
+
+    def __init__(self, workers: list[str]) -> None:
+        workers = list(workers)
+        if len(set(workers)) != len(workers):
+            raise ValueError(f"worker ids must be unique, got {workers!r}")
+        self._workers = workers
+        self._position = {worker: index for index, worker in enumerate(self._workers)}
+        self._available = [True] * len(self._workers)
+        self._cursor = 0
+        self._lock = threading.Semaphore(1)
+
+    def set_available(self, worker: str, is_available: bool) -> None:
+        with self._lock:
+            index = self._position[worker]
+            self._available[index] = bool(is_available)
+
+    def has_available(self) -> bool:
+        with self._lock:
+            return any(self._available)
+
+    def assign(self) -> str | None:
+        with self._lock:
+            size = len(self._workers)
+            for step in range(size):
+                index = (self._cursor + step) % size
+                if self._available[index]:
+                    self._cursor = (index + 1) % size
+                    return self._workers[index]
+            return None
