@@ -46,7 +46,9 @@ def scenario(workers: list[str], down: list[str], *threads: list[Call], **pausin
     learner_class = lambda: fresh("concurrent_round_robin").ConcurrentRoundRobin  # noqa: E731
     files = [Path(fresh("concurrent_round_robin").__file__)]
     learner = Scenario(make(learner_class), list(threads), files, **pausing)
-    unwell = f" ({' and '.join(map(repr, down))} unavailable)" if down else ""
+    named = [repr(worker) for worker in down]
+    listed = f"{', '.join(named[:-1])} and {named[-1]}" if len(named) > 1 else "".join(named)
+    unwell = f" ({listed} unavailable)" if down else ""
     story = Story(f"one dispatcher rr of workers {', '.join(map(repr, workers))}{unwell}")
     return learner, make(lambda: Dispatcher), story
 
@@ -63,10 +65,10 @@ def holds(
 def test_two_assigns_at_once_give_two_workers():
     """two threads calling assign() at once get two different workers, and the
     cursor moves past both"""
-    # Paused anywhere, inside a line too (a read-modify-write comes apart there)...
-    holds(["A", "B", "C"], [], [ASSIGN], [ASSIGN], probes=1, opcodes=True)
-    # ...and both paused at once (a lock that only one of them truly holds).
-    holds(["A", "B", "C"], [], [ASSIGN], [ASSIGN], probes=1, preemptions=2)
+    # Paused between lines; then inside a line too (a read-modify-write comes
+    # apart there); then both paused in turn (a lock only one of them truly holds).
+    for pausing in ({}, {"opcodes": True}, {"preemptions": 2}):
+        holds(["A", "B", "C"], [], [ASSIGN], [ASSIGN], probes=1, **pausing)
 
 
 def test_assign_while_a_worker_goes_down():

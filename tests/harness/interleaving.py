@@ -589,10 +589,9 @@ def _one_at_a_time(
 
 
 def _at(where: tuple[str, int, bool]) -> str:
-    file, line, mid = where
+    file, line, _ = where
     text = source_line(file, line)
-    said = f"{Path(file).name} line {line}" + (f" (`{text}`)" if text else "")
-    return f"the rest of {said}, part done" if mid else said
+    return f"{Path(file).name} line {line}" + (f" (`{text}`)" if text else "")
 
 
 def _calls(calls: list[Call]) -> str:
@@ -609,8 +608,9 @@ def _schedule(scenario: Scenario, story: Story, run: Run) -> str:
     told = []
     for tid, where, call in run.pauses:
         which = "" if len(threads[tid]) == 1 else f"in its {ORDINALS[call]} call, "
+        point = "in the middle of" if where[2] else "before"
         told.append(
-            f"thread {tid + 1} calls {_calls(threads[tid])} and is paused {which}before "
+            f"thread {tid + 1} calls {_calls(threads[tid])} and is paused {which}{point} "
             f"{_at(where)}"
         )
     paused = [tid for tid, _, _ in run.pauses]
