@@ -22,6 +22,8 @@ LOOPS = (
     ast.DictComp,
     ast.GeneratorExp,
 )
+# A line that takes a lock, where code stuck for ever waits for one.
+TAKES_A_LOCK = re.compile(r"\bwith\b.*lock|\.acquire\(", re.IGNORECASE)
 # One frame of a faulthandler dump, which lists the innermost frame first.
 DUMPED_FRAME = re.compile(r'^\s*File "(?P<file>.+)", line (?P<line>\d+) in (?P<function>\S+)', re.M)
 
@@ -35,6 +37,7 @@ class Place:
     file: str  # the file's name
     line: int
     in_loop: bool = False  # `line` is the first line of the innermost loop that was running
+    lock_taken: str = ""  # the line's text, when it takes a lock (it may wait there for ever)
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,9 @@ def raised(exc: BaseException, folder: Path) -> Place | None:
     if not frames:
         return None
     inner = frames[-1]
-    return Place(frames[0].function, inner.function, inner.path.name, inner.line)
+    text = _source_line(inner.path, inner.line)
+    lock_taken = text if TAKES_A_LOCK.search(text) else ""
+    return Place(frames[0].function, inner.function, inner.path.name, inner.line, False, lock_taken)
 
 
 def last_line(exc: BaseException) -> tuple[str, int] | None:
@@ -87,7 +92,9 @@ def _stuck(frames: list[_Frame]) -> Place | None:
         if loop is not None:
             return Place(frames[0].function, frame.function, frame.path.name, loop, in_loop=True)
     inner = frames[-1]
-    return Place(frames[0].function, inner.function, inner.path.name, inner.line)
+    text = _source_line(inner.path, inner.line)
+    lock_taken = text if TAKES_A_LOCK.search(text) else ""
+    return Place(frames[0].function, inner.function, inner.path.name, inner.line, False, lock_taken)
 
 
 def _frames(tb: TracebackType | None, folder: Path) -> list[_Frame]:
@@ -112,6 +119,15 @@ def _function_name(frame: FrameType) -> str:
         return code.co_qualname
     owner = frame.f_locals.get("self")
     return f"{type(owner).__name__}.{code.co_name}" if owner is not None else code.co_name
+
+
+def _source_line(file: Path, line: int) -> str:
+    """The text of a line of the learner's file as it is now, stripped."""
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except (OSError, ValueError):
+        return ""
+    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
 
 
 def _loop_around(file: Path, line: int) -> int | None:

@@ -34,6 +34,12 @@ def timeout(place: Place | None, limit: float) -> str:
     """A test that ran out of its time: a loop that never ends, or code too slow."""
     if place is None:
         return f"the test did not finish within {limit:g} s"
+    if place.lock_taken:
+        return (
+            f"the test ran out of its {limit:g} s in {place.entry}(), waiting at {_at(place)} "
+            f"(`{place.lock_taken}`) to take a lock that was never let go: which thread "
+            "holds it?"
+        )
     return f"the test ran out of its {limit:g} s in {place.entry}(), running {_at(place)}"
 
 
