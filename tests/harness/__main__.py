@@ -221,7 +221,8 @@ def _hint(args: argparse.Namespace) -> int:
     kata, folder = found
     state = Progress()
     outcome = _current(args, kata, folder, state)
-    print("\n".join(hints.give(kata, folder, outcome, state)))
+    command = f"make hint KATA={kata.name}" + (f" DIR={args.dir}" if args.dir else "")
+    print("\n".join(hints.give(kata, folder, outcome, state, command=command)))
     return SOLVED
 
 
