@@ -167,7 +167,7 @@ def as_json(debrief: Debrief) -> str:
         "kata": debrief.kata.name,
         "solved": debrief.solved,
         "time_to_solve_s": debrief.time_to_solve_s,
-        "checks": debrief.checks,
+        "checks": debrief.checks if debrief.recorded else None,
         "hints": debrief.hints,
         "bugs": [
             {"id": bug.id, "summary": bug.summary, "touched": bool(bug.touched)}

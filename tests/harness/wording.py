@@ -623,7 +623,9 @@ def debrief_bug(bug: str, summary: str, touched: str, places: list[str], solved:
     elif not solved:
         state = f"not touched yet: it lives in {where}"
     else:
-        state = f"your change did not touch {where}, where it lives: fixed some other way?"
+        state = (
+            f"your change left the lines it lives in ({where}) as they were: fixed some other way?"
+        )
     return [*_bullet(f"{bug}: {summary}"), *_indented(state, "     ")]
 
 

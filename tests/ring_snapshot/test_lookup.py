@@ -132,7 +132,11 @@ def test_node_gets_weight_times_v_tokens():
             f"{len(expected)} token ids n#0 .. n#{len(expected) - 1}; it hashed {len(tokens)} "
             "texts"
             + (f", missing e.g. {sorted(expected - tokens)[:3]}" if expected - tokens else "")
-            + (f", and also {sorted(tokens - expected)[:3]}" if tokens - expected else "")
+            + (
+                f", and texts that are not its token ids, e.g. {sorted(tokens - expected)[:3]}"
+                if tokens - expected
+                else ""
+            )
         )
 
 
