@@ -40,14 +40,10 @@ from tests.harness.differential import (
     returns,
     rule,
 )
+from tests.round_robin import test_sequences as round_robin_sequences
 
-# Ids that trip implementations up: case and whitespace variants, the empty
-# id, one id a prefix of another, separators, non-ASCII text, a long id.
-AWKWARD = [
-    *("A", "B", "C", "a", "a ", " a", "", "a\n", "c1", "c10", "w-1", "w_1", "#", "中", "x" * 40),
-    *("é", "e\u0301", "\uff21"),  # é written two ways, and a full-width A
-    *("None", "<nobody>", "-1", "0"),  # ids that look like what a cursor may hold for nobody
-]
+# round_robin's awkward ids, and ids that look like what a cursor may hold for nobody.
+AWKWARD = [*round_robin_sequences.AWKWARD, "None", "<nobody>", "-1", "0"]
 IDS = Text("aAbB01 _-#:é中🙂\t", max_size=6, common=AWKWARD)
 # Ids alike enough to be mixed up, added as a family.
 LOOK_ALIKES = [
@@ -62,13 +58,8 @@ CHOICE = Integers(0, 7)
 # Which id an add_worker() call is for: one removed before (back at the end),
 # one in the rotation (refused), or any other.
 SOURCES = ("removed", "present", "stranger")
-# Changes a caller may make to its list after handing it over: (code, change).
-CHANGES = {
-    "append": (".append('zz')", lambda workers: workers.append("zz")),
-    "insert": (".insert(0, 'zz')", lambda workers: workers.insert(0, "zz")),
-    "reverse": (".reverse()", lambda workers: workers.reverse()),
-    "clear": (".clear()", lambda workers: workers.clear()),
-}
+# Changes a caller may make to its list after handing it over: round_robin's.
+CHANGES = round_robin_sequences.CHANGES
 
 
 def built(worker: str) -> tuple[str, str]:

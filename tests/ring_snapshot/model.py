@@ -8,18 +8,8 @@ nothing of the learner's module but its public API.
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable
-
-import pytest
-
 from tests.harness.differential import shown
-
-Hash64 = Callable[[str], int]
-
-
-def sha64(text: str) -> int:
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+from tests.weighted_ring.model import Hash64, answer, ring_tokens, sha64, walk
 
 
 def is_int(value: object, lowest: int) -> bool:
@@ -43,23 +33,13 @@ class View:
     def tokens(self) -> list[tuple[int, str, str]]:
         """Every token as (hash, token id, node id), in ring order."""
         if self._tokens is None:
-            self._tokens = sorted(
-                (self.hash64(f"{node}#{i}"), f"{node}#{i}", node)
-                for node, weight in self._weights.items()
-                for i in range(weight * self.virtuals)
-            )
+            self._tokens = ring_tokens(self._weights, self.virtuals, self.hash64)
         return self._tokens
 
     def get_nodes(self, key: str, count: int) -> list[str]:
         if count < 0:
             raise ValueError("count must not be negative")
-        tokens = self.tokens()
-        start = next((i for i, token in enumerate(tokens) if token[0] >= self.hash64(key)), 0)
-        found: list[str] = []
-        for _, _, node in tokens[start:] + tokens[:start]:
-            if node not in found:
-                found.append(node)
-        return found[:count]
+        return walk(self.tokens(), self.hash64, key, count)
 
     def get_node(self, key: str) -> str | None:
         nodes = self.get_nodes(key, 1)
@@ -148,14 +128,6 @@ def before_the_end(keys: list[str], expected: Ring | View) -> list[str]:
     return [key for key in keys if tokens and view.hash64(key) <= tokens[-1][0]]
 
 
-def answer(call: Callable[[], object]) -> str:
-    """What the call gave, or the exception it raised, for a list of wrong answers."""
-    try:
-        return repr(call())
-    except Exception as error:
-        return f"{type(error).__name__}: {error}"
-
-
 def misroutes(reader, expected: Ring | View, keys: list[str], count: int | None = None) -> str:
     """'' if `reader` (a ring or a view) answers like the model, else a summary of the misses.
 
@@ -184,15 +156,6 @@ def routes(reader, keys: list[str], count: int | None = None) -> list[str]:
     if count is None:
         return [answer(lambda key=key: reader.get_node(key)) for key in keys]
     return [answer(lambda key=key: reader.get_nodes(key, count)) for key in keys]
-
-
-def refused(scenario: str, call: Callable[[], object]) -> None:
-    """Fail unless `call` raises ValueError; other exceptions are the learner's to see."""
-    try:
-        result = call()
-    except ValueError:
-        return
-    pytest.fail(f"{scenario} should raise ValueError; it returned {result!r}")
 
 
 def weights_of(view) -> str:

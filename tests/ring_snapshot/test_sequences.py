@@ -36,35 +36,16 @@ from tests.harness.differential import (
     rule,
 )
 from tests.ring_snapshot.model import Ring
+from tests.weighted_ring import test_sequences as weighted_ring_sequences
+from tests.weighted_ring.test_sequences import HASHES
 
-
-def small_sum(text: str) -> int:
-    return sum(map(ord, text)) % 50
-
-
-# hash64 as the script writes it, and as the rings get it; None is the default.
-HASHES = {
-    "zero": ("hash64=lambda text: 0", lambda text: 0),
-    "len": ("hash64=len", len),
-    "sum": ("hash64=lambda text: sum(map(ord, text)) % 50", small_sum),
-    "default": ("", None),
-    "none": ("hash64=None", None),
-}
 VIRTUALS = pick(1, 2, 3, 0, -1, 2.0, True)
 WEIGHTS = pick(1, 0, 2, 3, 4, -1, 2.0, True, False)
-AWKWARD_IDS = ["a", "b", "A", "a#b", "a#", "a#0", "a#1", "", "#", "n1", "n10", " a", "é"]
+# weighted_ring's awkward ids but its longest one, keys, counts and look-alikes.
+AWKWARD_IDS = weighted_ring_sequences.AWKWARD_IDS[:-1]
 IDS = Text("ab#01 A:é", max_size=8, common=AWKWARD_IDS)
-AWKWARD_KEYS = ["", "k", "a#0", "b#1", "x" * 100, "é中🙂", " "]
-KEYS = Text("kab#0 é", max_size=12, common=AWKWARD_KEYS)
-COUNTS = pick(1, 2, 0, 3, 6, -1)
-# Ids alike enough to be mixed up: prefixes with and without '#', case, whitespace.
-LOOK_ALIKES = [
-    ["a", "a#b", "a#", "a#1"],
-    ["n1", "n10", "n1#0"],
-    ["a", "A"],
-    ["a", "a ", " a"],
-    ["é", "e\u0301"],
-]
+KEYS, COUNTS = weighted_ring_sequences.KEYS, weighted_ring_sequences.COUNTS
+LOOK_ALIKES = weighted_ring_sequences.LOOK_ALIKES
 WHICH = Integers(0, 5)
 # What the caller does to a list or dict it got: (code, change).
 LIST_CHANGES = {

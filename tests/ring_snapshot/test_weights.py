@@ -15,12 +15,12 @@ from tests.ring_snapshot.model import (
     KEYS,
     answer,
     new_ring,
-    refused,
     routes,
     sha64,
     weights_of,
     weights_text,
 )
+from tests.weighted_ring.model import refused
 
 
 class IntLike:

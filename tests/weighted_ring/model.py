@@ -26,6 +26,27 @@ def positive_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
+def ring_tokens(
+    weights: dict[str, int], virtuals: int, hash64: Hash64
+) -> list[tuple[int, str, str]]:
+    """Every token of nodes of these weights as (hash, token id, node id), in ring order."""
+    return sorted(
+        (hash64(f"{node}#{i}"), f"{node}#{i}", node)
+        for node, weight in weights.items()
+        for i in range(weight * virtuals)
+    )
+
+
+def walk(tokens: list[tuple[int, str, str]], hash64: Hash64, key: str, count: int) -> list[str]:
+    """The first `count` distinct nodes clockwise from the token `key` goes to."""
+    start = next((i for i, token in enumerate(tokens) if token[0] >= hash64(key)), 0)
+    found: list[str] = []
+    for _, _, node in tokens[start:] + tokens[:start]:
+        if node not in found:
+            found.append(node)
+    return found[:count]
+
+
 class Ring:
     def __init__(self, virtuals_per_weight: int, hash64: Hash64 | None = None) -> None:
         if not positive_int(virtuals_per_weight):
@@ -50,23 +71,13 @@ class Ring:
     def tokens(self) -> list[tuple[int, str, str]]:
         """Every token as (hash, token id, node id), in ring order."""
         if self._tokens is None:
-            self._tokens = sorted(
-                (self.hash64(f"{node}#{i}"), f"{node}#{i}", node)
-                for node, weight in self.weights.items()
-                for i in range(weight * self.virtuals)
-            )
+            self._tokens = ring_tokens(self.weights, self.virtuals, self.hash64)
         return self._tokens
 
     def get_nodes(self, key: str, count: int) -> list[str]:
         if count < 0:
             raise ValueError("count must not be negative")
-        tokens = self.tokens()
-        start = next((i for i, token in enumerate(tokens) if token[0] >= self.hash64(key)), 0)
-        found: list[str] = []
-        for _, _, node in tokens[start:] + tokens[:start]:
-            if node not in found:
-                found.append(node)
-        return found[:count]
+        return walk(self.tokens(), self.hash64, key, count)
 
     def get_node(self, key: str) -> str | None:
         nodes = self.get_nodes(key, 1)

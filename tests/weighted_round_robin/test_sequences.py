@@ -39,15 +39,12 @@ from tests.harness.differential import (
     returns,
     rule,
 )
+from tests.round_robin import test_sequences as round_robin_sequences
 from tests.weighted_round_robin.model import Balancer
 
-# Ids that trip implementations up: case and whitespace variants, the empty
-# id, one id a prefix of another, separators, non-ASCII text, a long id.
-AWKWARD = [
-    *("a", "b", "c", "A", "a ", " a", "", "a\n", "c1", "c10", "w-1", "w_1", "#", "中", "x" * 40),
-    *("é", "e\u0301", "\uff21"),  # é written two ways, and a full-width A
-    "\ud800",  # a lone surrogate: a str that UTF-8 cannot encode
-]
+# round_robin's awkward ids, lower case first, and a lone surrogate: a str
+# that UTF-8 cannot encode.
+AWKWARD = ["a", "b", "c", "A", *round_robin_sequences.AWKWARD[4:], "\ud800"]
 IDS = Text("abAB01 _-#é中🙂\t", max_size=6, common=AWKWARD)
 # Mostly small weights, so that ties and long runs both happen; now and then one
 # that must be refused, or one so large that a float cannot hold the sums exactly.
