@@ -1,6 +1,6 @@
 """How often the concurrency spec tests refuse each planted bug: a measurement.
 
-    .venv/bin/python -m tests.selftest.bench_races [--runs 1000] [--jobs 2] [KATA]
+    .venv/bin/python -m tests.selftest.bench_races [--runs 1000] [--jobs 2] [--only ...] [KATA]
 
 Grades the reference and each single-bug variant of a kata (default:
 concurrent_round_robin) `--runs` times through the command line, `--jobs` at
@@ -40,6 +40,7 @@ def main() -> int:
     parser.add_argument("kata", nargs="?", default="concurrent_round_robin")
     parser.add_argument("--runs", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", nargs="*", help="these folders only: reference, bug ids")
     args = parser.parse_args()
     kata = catalog.load(args.kata)
     folders = {"reference": kata.solution_dir}
@@ -48,6 +49,8 @@ def main() -> int:
         folders[bug.id] = variants.build(kata, [bug], work / bug.id)
     print(f"{'folder':<32} {'refused':>9} {'accepted':>9} {'seconds':>8}")
     for name, folder in folders.items():
+        if args.only and name not in args.only:
+            continue
         started = time.perf_counter()
         with ThreadPoolExecutor(args.jobs) as pool:
             gradings = list(pool.map(partial(graded, kata.name), [folder] * args.runs))
