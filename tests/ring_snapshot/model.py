@@ -106,17 +106,6 @@ def new_ring(virtuals: int, weights: dict[str, int] | None = None, hash64: Hash6
     return ring
 
 
-def table_hash(positions: dict[str, int]) -> Hash64:
-    """A hash64 that places each given string where the test says."""
-
-    def hash64(text: str) -> int:
-        if text not in positions:
-            raise KeyError(f"the test's hash64 was asked for {text!r}, which it does not know")
-        return positions[text]
-
-    return hash64
-
-
 def before_the_end(keys: list[str], expected: Ring | View) -> list[str]:
     """The keys that reach a token without wrapping past the end of the ring.
 

@@ -14,8 +14,8 @@ from tests.ring_snapshot.model import (
     new_ring,
     routes,
     sha64,
-    table_hash,
 )
+from tests.weighted_ring.model import table_hash
 
 # Three single-token nodes at 100, 200, 300, and keys placed around them.
 POSITIONS = {
