@@ -273,7 +273,7 @@ class GradingPlugin:
         if group.role is Role.OWN_REFERENCE:
             return Status.FAIL, self._disagreement(item, exc)
         if group.role is not Role.SPEC:
-            return Status.FAIL, wording.first_line(exc, item.name)
+            return Status.FAIL, wording.first_line(exc, item.name, self.compared)
         if isinstance(exc, (AssertionError, pytest.fail.Exception)):
             return Status.FAIL, wording.assertion(exc, item.name)
         return Status.ERROR, self._exception(exc, group.source)

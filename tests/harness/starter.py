@@ -198,6 +198,10 @@ def touched(kata: Kata, folder: Path) -> dict[str, tuple[str, int]]:
             hit = sorted(set(change.old_lines) & set(lines[bug.id]))
             if hit:
                 function = diffs.enclosing(texts[bug.file], hit[:1])
-                found[bug.id] = (function[0] if function else "", change.new_start)
+                # The bug's first changed line, at the same offset in the learner's run
+                # of lines (its last line when the run got shorter).
+                offset = max(hit[0] - change.old_start, 0)
+                line = min(change.new_start + offset, max(change.new_end, change.new_start))
+                found[bug.id] = (function[0] if function else "", line)
                 break
     return found

@@ -35,10 +35,11 @@ def timeout(place: Place | None, limit: float) -> str:
     if place is None:
         return f"the test did not finish within {limit:g} s"
     if place.lock_taken:
+        inner = "" if place.function == place.entry else f" in {place.function}()"
         return (
-            f"the test ran out of its {limit:g} s in {place.entry}(), waiting at {_at(place)} "
-            f"(`{place.lock_taken}`) to take a lock that was never let go: which thread "
-            "holds it?"
+            f"the test ran out of its {limit:g} s in {place.entry}(), waiting{inner} at "
+            f"{_at(place)} (`{place.lock_taken}`) to take a lock that was never let go: "
+            "which call holds it? Perhaps one further up this thread's own calls"
         )
     return f"the test ran out of its {limit:g} s in {place.entry}(), running {_at(place)}"
 
@@ -78,8 +79,19 @@ def assertion(exc: BaseException, test: str) -> str:
     return str(exc).strip() or f"{test} failed"
 
 
-def first_line(exc: BaseException, test: str) -> str:
-    """The learner's own assertion, on their code or a variant: its first line says enough."""
+# Characters of a learner's failed comparison a report shows.
+OWN_ASSERT = 400
+
+
+def first_line(
+    exc: BaseException, test: str, compared: tuple[str, object, object] | None = None
+) -> str:
+    """The learner's own assertion, on their code or a variant: its first line says
+    enough, but a failed comparison is written out whole (pytest cuts long sides short)."""
+    if compared is not None:
+        op, left, right = compared
+        text = f"assert {left!r} {op} {right!r}"
+        return text if len(text) <= OWN_ASSERT else f"{text[:OWN_ASSERT]}… (cut)"
     return (str(exc).strip().splitlines() or [f"{test} failed"])[0]
 
 
@@ -645,8 +657,10 @@ def debrief_fix(lines: int, reference: int, rewrite: bool) -> list[str]:
     else:
         text += (
             " Interviewers look for a targeted fix: the smallest change that makes each "
-            "behaviour right, each one you can explain. A rewrite hides the bugs you found."
+            "behaviour right, each one you can explain."
         )
+        if lines > 2 * reference:
+            text += " A rewrite hides the bugs you found."
     return textwrap.wrap(text, WIDTH, initial_indent="   ", subsequent_indent="   ")
 
 
