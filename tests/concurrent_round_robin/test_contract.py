@@ -83,6 +83,32 @@ def test_a_duplicate_late_in_a_long_list_raises():
         pytest.fail("workers w0 .. w39 and then w38 again should raise ValueError; it did not")
 
 
+def test_dispatchers_of_equal_lists_are_independent():
+    """one thread: two dispatchers made from equal lists share nothing"""
+    new = fresh("concurrent_round_robin").ConcurrentRoundRobin  # one class for both
+    first = new(["A", "B"])
+    first.set_available("A", False)
+    new(["A", "B"]).set_available("B", False)
+    got = [first.assign(), first.assign()]
+    assert got == ["B", "B"], (
+        "dispatcher 1 of workers A, B with A made unavailable, then dispatcher 2 of "
+        "workers A, B made with B unavailable: 2 assign() calls on dispatcher 1 should "
+        f"give 'B', 'B'; got {show(got)}"
+    )
+
+
+def test_any_string_is_a_worker_id():
+    """one thread: any string is a worker id, one UTF-8 cannot encode included"""
+    workers = ["\ud800", "", "a ", "A"]
+    rr = dispatcher(workers)
+    rr.set_available("", False)
+    got = [rr.assign() for _ in range(4)]
+    assert got == ["\ud800", "a ", "A", "\ud800"], (
+        f"workers {show(workers)} with '' made unavailable: 4 assign() calls should give "
+        f"'\\ud800', 'a ', 'A', '\\ud800'; got {show(got)}"
+    )
+
+
 class Concurrent(test_sequences.Dispatchers):
     modules = ("concurrent_round_robin",)
     imports = "from concurrent_round_robin import ConcurrentRoundRobin"

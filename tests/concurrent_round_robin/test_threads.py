@@ -95,6 +95,19 @@ def test_assign_while_another_thread_makes_two_changes():
     holds(["A", "B", "C"], ["A", "B"], [ASSIGN], [available("A"), unavailable("C")], probes=1)
 
 
+def test_assign_while_another_thread_brings_two_workers_back():
+    """assign() while another thread brings two workers back gives what some
+    one-at-a-time order of the three calls gives"""
+    holds(["A", "B", "C"], ["A", "B", "C"], [ASSIGN], [available("A"), available("C")], probes=1)
+
+
+def test_assign_while_another_thread_assigns_and_changes_workers():
+    """assign() while another thread makes several calls, assign() among them, gives
+    what some one-at-a-time order of all the calls gives"""
+    holds(["A", "B", "C"], ["A"], [ASSIGN], [unavailable("B"), available("A"), ASSIGN], probes=1)
+    holds(["A", "B", "C"], [], [ASSIGN], [ASSIGN, unavailable("A"), ASSIGN, ASSIGN], probes=1)
+
+
 def test_assign_while_an_available_worker_is_marked_available():
     """assign() while another thread marks an available worker available again gives
     that worker: a worker available the whole time is never skipped"""
@@ -106,6 +119,8 @@ def test_set_available_from_two_threads_at_once():
     even paused inside a line"""
     threads = [available("A"), unavailable("A")], [available("B")]
     holds(["A", "B", "C"], ["A", "B", "C"], *threads, probes=1, opcodes=True)
+    # The same worker, set the same way by both: it ends unavailable.
+    holds(["A", "B"], [], [unavailable("A")], [unavailable("A")], probes=2)
 
 
 def test_calls_spread_over_threads_give_each_worker_its_share():

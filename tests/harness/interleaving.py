@@ -267,6 +267,16 @@ class _Lock:
     def locked(self) -> bool:
         return self.held > 0
 
+    def _is_owned(self) -> bool:
+        """For threading.Condition: whether this thread holds the lock (an RLock knows)."""
+        owned = getattr(self._inner, "_is_owned", None)
+        if owned is not None:
+            return owned()
+        if self._inner.acquire(False):
+            self._inner.release()
+            return False
+        return True
+
     __enter__ = acquire
 
     def __exit__(self, *exc_info: object) -> None:
