@@ -34,11 +34,11 @@ def give(
     outcome: Outcome,
     progress: Progress,
     watching: bool = False,
-    command: str | None = None,
+    command: str = "",
 ) -> list[str]:
     """The next hint for the learner's code in `folder` as `outcome` found it,
     recorded as taken; `watching`: in a watch loop, where a key asks for the next
-    and a save grades; else `command` asks for the next (default: make hint KATA=...)."""
+    and a save grades; else `command` asks for the next."""
     if not outcome.tests:
         return wording.hint_blocked(outcome.message, kata.name, watching)
     behaviour = stuck_on(kata, outcome, set(starter.touched(kata, folder)))
@@ -47,7 +47,7 @@ def give(
     seen = progress.hint_level(kata.name, behaviour.key)
     level = min(seen + 1, len(behaviour.levels))
     progress.record_hint(kata.name, behaviour.key, level)
-    again = wording.HINT_KEY if watching else command or wording.HINT_COMMAND.format(kata=kata.name)
+    again = wording.HINT_KEY if watching else command
     return wording.hint(behaviour, level, kata.name, new=level > seen, again=again)
 
 

@@ -405,7 +405,6 @@ def variant_written(kata: str, folder: Path) -> str:
 
 # -- the learner loop: hints, reset, progress, watch --
 
-HINT_COMMAND = "make hint KATA={kata}"
 HINT_KEY = "press h"
 
 
