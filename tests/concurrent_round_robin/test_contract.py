@@ -115,6 +115,7 @@ class Concurrent(test_sequences.Dispatchers):
     class_name = "ConcurrentRoundRobin"
 
 
+@pytest.mark.slow
 def test_generated_call_sequences_follow_the_contract():
     """one thread: every call of hundreds of generated call sequences, on several
     dispatchers at once, does what the round_robin contract says"""

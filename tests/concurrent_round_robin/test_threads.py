@@ -13,9 +13,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.harness.differential import fresh
 from tests.harness.interleaving import Call, Scenario, Story, first_break, first_hang
 from tests.round_robin.model import Dispatcher
+
+# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+pytestmark = pytest.mark.slow
 
 ASSIGN = Call("rr.assign()", lambda rr: rr.assign())
 

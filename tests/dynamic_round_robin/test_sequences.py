@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
+
 from tests.dynamic_round_robin.model import Rotation
 from tests.harness.differential import (
     ANYTHING,
@@ -41,6 +43,9 @@ from tests.harness.differential import (
     rule,
 )
 from tests.round_robin import test_sequences as round_robin_sequences
+
+# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+pytestmark = pytest.mark.slow
 
 # round_robin's awkward ids, and ids that look like what a cursor may hold for nobody.
 AWKWARD = [*round_robin_sequences.AWKWARD, "None", "<nobody>", "-1", "0"]

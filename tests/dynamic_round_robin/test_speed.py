@@ -14,6 +14,9 @@ import contextlib
 
 import pytest
 
+# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+pytestmark = pytest.mark.slow
+
 N = 100_000
 BIG = [f"w{n}" for n in range(N)]
 STRANGERS = [f"stranger{n}" for n in range(20_000)]

@@ -29,13 +29,15 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.harness import grading, layout, wording
+from tests.harness import grading, layout, limits, wording
+from tests.harness.protocol import Task
 
 if TYPE_CHECKING:
     from tests.harness.catalog import Kata
     from tests.harness.progress import Outcome, Progress
 
 SOLVED, NOT_SOLVED, USAGE = 0, 1, 2
+LIMIT_HELP = f"seconds a scenario test may take (a slow one: {limits.SLOW_FACTOR} times it)"
 
 
 def _positive(text: str) -> float:
@@ -68,7 +70,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--only", default="", help="run only these spec tests (comma-separated names)"
     )
-    check.add_argument("--timeout", type=_positive, default=2.0, help="seconds per test")
+    check.add_argument(
+        "--timeout", type=_positive, default=limits.DEFAULT, help="seconds per scenario test"
+    )
     check.add_argument(
         "--check-timeout",
         type=_positive,
@@ -84,7 +88,9 @@ def _parser() -> argparse.ArgumentParser:
         command = commands.add_parser(name, help=what)
         command.add_argument("kata")
         command.add_argument("--dir", help="folder holding your files (default: katas/KATA)")
-        command.add_argument("--timeout", type=_positive, default=2.0, help="seconds per test")
+        command.add_argument(
+            "--timeout", type=_positive, default=limits.DEFAULT, help="seconds per scenario test"
+        )
         command.add_argument("--check-timeout", type=_positive, default=60.0)
         command.add_argument("--format", choices=("human", "json"), default="human")
         if name == "interview":
@@ -95,7 +101,9 @@ def _parser() -> argparse.ArgumentParser:
     grade.add_argument("kata")
     grade.add_argument("submissions", help="a folder: one entry per learner")
     grade.add_argument("--jobs", type=_jobs, default="auto", help="gradings at once, or auto")
-    grade.add_argument("--timeout", type=_positive, default=2.0, help="seconds per test")
+    grade.add_argument(
+        "--timeout", type=_positive, default=limits.DEFAULT, help="seconds per scenario test"
+    )
     grade.add_argument("--check-timeout", type=_positive, default=60.0)
     commands.add_parser("classroom", help="a check's JSON on stdin as a Classroom result")
     reset = commands.add_parser("reset", help="back to the starter, after a backup")
@@ -144,7 +152,8 @@ def _check(args: argparse.Namespace) -> int:
     if isinstance(folder, int):
         return folder
     only = tuple(name.strip() for name in args.only.split(",") if name.strip())
-    with grading.Check(args.kata, folder, args.timeout, args.check_timeout, only) as check:
+    task = Task(only=only)
+    with grading.Check(args.kata, folder, args.timeout, args.check_timeout, task) as check:
         from tests.harness import catalog, files, report, terminal
         from tests.harness.progress import Outcome, Progress
         from tests.harness.protocol import Status

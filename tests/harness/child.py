@@ -20,7 +20,7 @@ from _pytest.pathlib import ImportMode, import_path
 from tests.harness import catalog, starter, variants
 from tests.harness.layout import ROOT
 from tests.harness.plugin import GradingPlugin
-from tests.harness.protocol import STARTER, Group, Planned, Request, Role, encode
+from tests.harness.protocol import STARTER, Group, Planned, Request, Role, Variant, encode
 
 # Built-in plugins a grading never uses: a few milliseconds less start-up.
 UNUSED_PLUGINS = ("doctest", "pastebin", "junitxml", "stepwise", "setuponly", "setupplan")
@@ -87,6 +87,21 @@ def plan_regression(
     return groups
 
 
+def plan_variants(kata: catalog.Kata, work: Path, variants: tuple[Variant, ...]) -> list[Group]:
+    """For each variant, a copy of the spec test files that hold the tests it names,
+    run on the variant's folder and only those tests (copied once: a restart reuses them)."""
+    groups = []
+    for variant in variants:
+        tests = work / f"spec-on-{variant.name}"
+        if not tests.exists():
+            tests.mkdir()
+            for path in kata.spec_files:
+                if set(catalog.tests_in(path)) & set(variant.only):
+                    shutil.copyfile(path, tests / path.name)
+        groups.append(Group(Role.SPEC, tests, variant.folder, variant.name, variant.only))
+    return groups
+
+
 def _variant(kata: catalog.Kata, defect_id: str, work: Path) -> Path:
     variant = work / "variants" / defect_id
     if not variant.exists():
@@ -140,12 +155,16 @@ def main(kata_name: str) -> int:
     if not line:  # the supervisor no longer needs this child
         return 0
     request = Request.decode(line)
-    if request.regression:
-        groups = plan_regression(kata, request.folder, request.work, request.regression)
-        snapshot = None
-        paths = [str(group.tests / name) for group in groups for name in request.regression]
+    task = request.task
+    snapshot = None
+    if task.regression:
+        groups = plan_regression(kata, request.folder, request.work, task.regression)
+        paths = [str(group.tests / name) for group in groups for name in task.regression]
+    elif task.variants:
+        groups = plan_variants(kata, request.work, task.variants)
+        paths = [str(path) for group in groups for path in sorted(group.tests.glob("test_*.py"))]
     else:
-        groups, snapshot = plan(kata, request.folder, request.work, request.only)
+        groups, snapshot = plan(kata, request.folder, request.work, task.only)
         paths = [str(path) for path in kata.spec_files]
         own = [group for group in groups if snapshot and group.role != Role.SPEC]
         paths += [str(group.tests / snapshot.name) for group in own]

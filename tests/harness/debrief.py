@@ -22,6 +22,7 @@ from pathlib import Path
 from tests.harness import diffs, grading, regression, starter, wording
 from tests.harness.catalog import Kata
 from tests.harness.layout import ROOT
+from tests.harness.protocol import Task
 
 # Each regression test on each variant: a test of the learner's runs in
 # milliseconds, and a variant that loops is caught at this limit.
@@ -91,9 +92,8 @@ def build(
     debrief.rewrite_expected = not kata.planted
     files = regression.files_of(kata, folder)
     if files:
-        with grading.Check(
-            kata.name, folder, REGRESSION_LIMIT, check_limit, regression=files
-        ) as check:
+        task = Task(regression=files)
+        with grading.Check(kata.name, folder, REGRESSION_LIMIT, check_limit, task) as check:
             debrief.regression = regression.score(kata, files, check.follow())
     if (kata.spec_dir / MEASURE).is_file():
         debrief.measured, debrief.measure_problem = _measure(kata, folder)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from tests.harness import places, wording
 from tests.harness.places import Place
 from tests.harness.protocol import (
+    FULL_CHECK,
     Collected,
     CollectError,
     Item,
@@ -31,8 +32,11 @@ from tests.harness.protocol import (
     ProbeError,
     ProbeOk,
     Result,
+    Role,
     Start,
     Status,
+    Task,
+    Variant,
 )
 from tests.harness.supervisor import Child, Killed, Run
 
@@ -65,32 +69,45 @@ class Check:
         folder: Path,
         limit: float,
         check_limit: float,
-        only: tuple[str, ...] = (),
+        task: Task = FULL_CHECK,
         child: Child | None = None,
-        regression: tuple[str, ...] = (),
     ) -> None:
         self.kata_name = kata
-        self.only, self.regression = only, regression
+        self.task = task
         self.folder = folder.resolve()
         self.limit, self.check_limit = limit, check_limit
         self.deadline = time.monotonic() + check_limit
         # A child started ahead of time (see `spawn`) brings its own work folder.
         self.child: Child | None = child or spawn(kata)
         self.work = self.child.work
-        self.child.start(self.folder, limit, only=only, regression=regression)
+        self.spare: Child | None = None
+        self.child.start(self.folder, limit, task)
 
     def __enter__(self) -> Check:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        if self.child is not None:
-            self.child.stop()
+        for child in (self.child, self.spare):
+            if child is not None:
+                child.stop()
         shutil.rmtree(self.work, ignore_errors=True)
 
     def _restart(self, skip: tuple[str, ...]) -> Child:
-        child = Child(self.kata_name, self.work)
-        child.start(self.folder, self.limit, skip, self.only, self.regression)
+        """The next child, for the tests not judged yet: the spare if one is ready.
+
+        A spare is started whenever a phase runs past its limit (see `_overdue`)
+        and after every restart, since code that swallowed one limit tends to
+        swallow the next: a restart then costs a request, not a start-up.
+        """
+        child, self.spare = self.spare or Child(self.kata_name, self.work), None
+        child.start(self.folder, self.limit, self.task, skip)
+        self._overdue()
         return child
+
+    def _overdue(self) -> None:
+        """A phase ran past its limit: the child may be killed, get the next one loading."""
+        if self.spare is None:
+            self.spare = Child(self.kata_name, self.work)
 
     def finish(self, kata: Kata) -> Grading:
         # Imported now that the child is running, not before: see the module docstring.
@@ -111,14 +128,15 @@ class Check:
             own_tests,
             followed.why_not_run,
         )
-        return verdicts.only(graded, self.only) if self.only else graded
+        only = self.task.only
+        return verdicts.only(graded, only) if only else graded
 
     def follow(self) -> Followed | str:
         """Every test's result, from the child and its restarts; or why no test could run.
         (`finish` makes verdicts of them; a regression run reads them as they are.)"""
         followed = Followed()
         while True:
-            run = self.child.watch(self.deadline)
+            run = self.child.watch(self.deadline, self._overdue)
             self.child = None
             fatal = self._fatal(run)
             if fatal:
@@ -156,11 +174,11 @@ class Check:
             if probe is None:
                 return wording.pytest_did_not_start(_how(run), run.stderr_tail)
             if run.killed:
-                return wording.endless_import(probe.module, self._stuck(run), self.limit)
+                return wording.endless_import(probe.module, self._stuck(run), probe.limit)
             return wording.import_ended(probe.module, _how(run))
         if run.last(Collected) is None:
             if run.killed:
-                return wording.collecting_timed_out(self.limit)
+                return wording.collecting_timed_out(run.last(ProbeOk).limit)
             return wording.collecting_ended(_how(run))
         return None
 
@@ -170,14 +188,13 @@ class Check:
 
     def _interrupted(self, run: Run, results: dict[str, Result]) -> Result | None:
         """The verdict of the test the child was in when it ended, if it was in one."""
-        started = [event.key for event in run.events if isinstance(event, Start)]
-        if not started or started[-1] in results:
+        started = run.last(Start)
+        if started is None or started.key in results:
             return None
-        key = started[-1]
+        key = started.key
         if run.killed is Killed.PHASE:
-            return Result(
-                key, Status.TIMEOUT, wording.swallowed_timeout(self._stuck(run), self.limit)
-            )
+            stuck = self._stuck(run)
+            return Result(key, Status.TIMEOUT, wording.swallowed_timeout(stuck, started.limit))
         if run.killed is Killed.CHECK:
             return Result(key, Status.ERROR, wording.check_limit_during_test(self.check_limit))
         return Result(key, Status.ERROR, wording.ended_during_test(_how(run)))
@@ -191,6 +208,29 @@ def grade(
         from tests.harness import catalog
 
         return check.finish(catalog.load(kata))
+
+
+def grade_variants(
+    kata: str, variants: tuple[Variant, ...], limit: float, check_limit: float
+) -> dict[str, dict[str, Result]]:
+    """For each variant, the result of each spec test it names; all in one child
+    (restarted after a kill, as a check is), so a kata's defects cost one start-up.
+
+    A test without a result (the whole run out of time) gets an ERROR saying why.
+    """
+    from tests.harness.layout import SOLUTIONS
+
+    # The child probes the reference's modules: a variant's own are imported by its tests.
+    with Check(kata, SOLUTIONS / kata, limit, check_limit, Task(variants=variants)) as check:
+        followed = check.follow()
+    if isinstance(followed, str):
+        raise RuntimeError(f"{kata}: the variants could not be graded: {followed}")
+    found: dict[str, dict[str, Result]] = {variant.name: {} for variant in variants}
+    for item in followed.items:
+        name = item.group.removeprefix(f"{Role.SPEC.value}:")
+        missing = Result(item.key, Status.ERROR, wording.not_run(followed.why_not_run))
+        found[name][item.name] = followed.results.get(item.key, missing)
+    return found
 
 
 def spawn(kata: str) -> Child:

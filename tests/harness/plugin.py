@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import places, timer, wording
+from tests.harness import limits, places, timer, wording
 from tests.harness.protocol import (
     SEVERITY,
     Collected,
@@ -110,7 +110,7 @@ class GradingPlugin:
         # Where the supervisor can ask for the stack of code stuck past the limit.
         self.stack = stack_file.open("w")  # open for the whole run: faulthandler writes here
         faulthandler.register(signal.SIGUSR1, file=self.stack, all_threads=False)
-        self.limit = limit
+        self.base_limit = limit
         self.modules = modules
         self.yours = yours
         self.groups = groups
@@ -134,14 +134,21 @@ class GradingPlugin:
         group = self.group_of(item.path)
         return f"{group.name}:{item.path.relative_to(group.tests)}::{item.name}"
 
+    def pytest_configure(self, config: pytest.Config) -> None:
+        limits.register(config)
+
+    def limit(self, item: pytest.Item) -> float:
+        """The seconds `item` may take (tests.harness.limits)."""
+        return limits.for_test(self.base_limit, item)
+
     # -- before collection: can the learner's modules be imported at all? --
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         """Import each of the learner's modules once, each within the per-test limit."""
         self.finder.use(self.yours)
         for module in self.modules:
-            self.emit(Probe(module))
-            timer.arm(self.limit)
+            self.emit(Probe(module, self.base_limit))
+            timer.arm(self.base_limit)
             try:
                 with timer.running():
                     importlib.import_module(module)
@@ -150,11 +157,12 @@ class GradingPlugin:
                 pytest.exit("the learner's code cannot be imported", returncode=3)
             finally:
                 timer.disarm()
-        self.emit(ProbeOk())
+        self.emit(ProbeOk(limits.for_collection(self.base_limit)))
 
     def _import_failure(self, exc: BaseException, module: str) -> str:
         if isinstance(exc, timer.TimeLimit):
-            return wording.endless_import(module, places.stuck(exc, self.yours), self.limit)
+            where = places.stuck(exc, self.yours)
+            return wording.endless_import(module, where, self.base_limit)
         return wording.import_failure(
             exc, module, places.raised(exc, self.yours), places.last_line(exc)
         )
@@ -204,7 +212,7 @@ class GradingPlugin:
     @pytest.hookimpl(tryfirst=True)
     def pytest_timeout_set_timer(self, item: pytest.Item, settings: object) -> bool:
         """Arm pytest-timeout's per-test limit with an alarm that raises timer.TimeLimit."""
-        timer.arm(self.limit)
+        timer.arm(self.limit(item))
         return True
 
     @pytest.hookimpl(tryfirst=True)
@@ -218,7 +226,7 @@ class GradingPlugin:
         """Announce each test, and send its verdict once all its phases are done."""
         key = self.key(item)
         self.current = Result(key, Status.PASS)
-        self.emit(Start(key))
+        self.emit(Start(key, self.limit(item)))
         result = yield
         self.emit(self.current)
         return result
@@ -267,7 +275,8 @@ class GradingPlugin:
             # learner's code, is never a pass.
             return Status.ERROR, wording.skipped(exc)
         if isinstance(exc, timer.TimeLimit):
-            return Status.TIMEOUT, wording.timeout(places.stuck(exc, group.source), self.limit)
+            where = places.stuck(exc, group.source)
+            return Status.TIMEOUT, wording.timeout(where, self.limit(item))
         if when != "call":
             return Status.ERROR, wording.phase_failed(when, self._exception(exc, group.source))
         if group.role is Role.OWN_REFERENCE:

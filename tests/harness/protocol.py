@@ -70,19 +70,53 @@ class Group:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A wrong version of the kata's code, and the spec tests that must refuse it."""
+
+    name: str  # the defect's id
+    folder: Path
+    only: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Task:
+    """What a grading runs, when it is not a full check of the learner's folder."""
+
+    # Only these spec tests, and no own test: a partial check (make check ONLY=).
+    only: tuple[str, ...] = ()
+    # No check, but these test files of the learner's, on the reference and on
+    # every single-defect variant of the kata (the debrief's regression run).
+    regression: tuple[str, ...] = ()
+    # No check, but some spec tests on each of these folders, all in one child:
+    # how the self-tests prove that every defect of a kata is caught.
+    variants: tuple[Variant, ...] = ()
+
+    @classmethod
+    def from_data(cls, data: dict) -> Task:
+        return cls(
+            only=tuple(data["only"]),
+            regression=tuple(data["regression"]),
+            variants=tuple(
+                Variant(v["name"], Path(v["folder"]), tuple(v["only"])) for v in data["variants"]
+            ),
+        )
+
+
+# The task of an ordinary check: every spec test, and the own tests.
+FULL_CHECK = Task()
+
+
+@dataclass(frozen=True)
 class Request:
     """What the supervisor asks of one grading child."""
 
     kata: str
     folder: Path  # the learner's folder
     work: Path  # a folder of the grading's own, for copies and the stack dump
-    limit: float  # seconds each test may take
+    limit: float  # the base limit, in seconds: what a scenario test may take (tests.harness.limits)
     events_fd: int  # the pipe the child writes its events to
+    task: Task = FULL_CHECK
     skip: tuple[str, ...] = ()  # keys of tests already judged by an earlier child
-    only: tuple[str, ...] = ()  # if given, run only these spec tests, and no own test
-    # If given: no check, but these test files of the learner's, on the reference
-    # and on every single-defect variant of the kata (the debrief's regression run).
-    regression: tuple[str, ...] = ()
 
     def encode(self) -> bytes:
         return json.dumps(_plain(self)).encode() + b"\n"
@@ -96,9 +130,8 @@ class Request:
             work=Path(data["work"]),
             limit=float(data["limit"]),
             events_fd=int(data["events_fd"]),
+            task=Task.from_data(data["task"]),
             skip=tuple(data["skip"]),
-            only=tuple(data["only"]),
-            regression=tuple(data["regression"]),
         )
 
     @property
@@ -120,14 +153,18 @@ class Planned:
 
 @dataclass(frozen=True)
 class Probe:
-    """Importing one of the learner's modules, before any test: a phase of its own."""
+    """Importing one of the learner's modules, before any test: a phase of its own,
+    which may take `limit` seconds."""
 
     module: str
+    limit: float
 
 
 @dataclass(frozen=True)
 class ProbeOk:
-    """Every module imported."""
+    """Every module imported; collecting the tests begins, a phase that may take `limit` s."""
+
+    limit: float
 
 
 @dataclass(frozen=True)
@@ -160,9 +197,10 @@ class CollectError:
 
 @dataclass(frozen=True)
 class Start:
-    """A test begins: a phase of its own."""
+    """A test begins: a phase of its own, which may take `limit` seconds."""
 
     key: str
+    limit: float
 
 
 @dataclass(frozen=True)
@@ -178,7 +216,7 @@ EVENTS: dict[str, type] = {
     kind.__name__: kind
     for kind in (Planned, Probe, ProbeOk, ProbeError, Collected, CollectError, Start, Result)
 }
-# Events that open a phase: the watchdog gives each the per-test limit.
+# Events that open a phase: the watchdog gives each the limit it names, and a grace.
 PHASES = (Probe, ProbeOk, Start)
 
 

@@ -2,10 +2,11 @@
 
 The child (`tests.harness.child`: pytest with the grading plugin) streams
 events through a pipe. The supervisor gives each phase — importing the
-learner's modules, each test — the per-test limit plus a grace period. The
-child's own alarm (tests.harness.timer) fires first in the ordinary case;
-this watchdog covers code that swallows it, loops in C, or ends its own
-process: past the grace, the child's stack is dumped and the child killed.
+learner's modules, collecting, each test — the limit its opening event names,
+plus a grace period (tests.harness.limits). The child's own alarm
+(tests.harness.timer) fires first in the ordinary case; this watchdog covers
+code that swallows it, loops in C, or ends its own process: past the grace,
+the child's stack is dumped and the child killed.
 What it got through is a `Run`; tests.harness.grading decides what it means
 and whether to start another child.
 """
@@ -20,14 +21,15 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
 from tests.harness.layout import ROOT
-from tests.harness.protocol import PHASES, Event, ProtocolError, Request, decode
+from tests.harness.limits import GRACE
+from tests.harness.protocol import PHASES, Event, ProtocolError, Request, Task, decode
 
-GRACE = 1.0  # s past the per-test limit before the alarm counts as swallowed
 DUMP_WAIT = 0.5  # s to wait for the stack dump of a child about to be killed
 STDERR_TAIL = 2000
 
@@ -94,30 +96,27 @@ class Child:
         # The child keeps the same descriptor number (pass_fds); the request names it.
         os.close(self.events_fd)
 
-    def start(
-        self,
-        folder: Path,
-        limit: float,
-        skip: tuple[str, ...] = (),
-        only: tuple[str, ...] = (),
-        regression: tuple[str, ...] = (),
-    ) -> None:
+    def start(self, folder: Path, limit: float, task: Task, skip: tuple[str, ...] = ()) -> None:
         """Hand the waiting child what to grade."""
-        self.request = Request(
-            self.kata, folder, self.work, limit, self.events_fd, skip, only, regression
-        )
+        self.request = Request(self.kata, folder, self.work, limit, self.events_fd, task, skip)
         # A child that already died says so through its exit status, read by `watch`.
         with contextlib.suppress(BrokenPipeError):
             self.process.stdin.write(self.request.encode())
         with contextlib.suppress(BrokenPipeError):
             self.process.stdin.close()
 
-    def watch(self, deadline: float) -> Run:
-        """Follow the started child to its end, or kill it at a deadline; always reaps it."""
+    def watch(self, deadline: float, overdue: Callable[[], None] = lambda: None) -> Run:
+        """Follow the started child to its end, or kill it at a deadline; always reaps it.
+
+        `overdue` is called when a phase is half way through its grace: the
+        child's alarm has not ended it, so the child may be about to be killed,
+        and a caller can get a new one ready. (Not at the limit itself: an alarm
+        that works ends the phase a few milliseconds after it.)
+        """
         assert self.request is not None, "watch() before start()"
         run = Run()
         try:
-            _watch(self.channel, run, self.request.limit, deadline)
+            _watch(self.channel, run, deadline, overdue)
             if run.killed:
                 run.dump = _dump_stack(self.process, self.request.stack_file)
         finally:
@@ -141,16 +140,20 @@ class Child:
         self.channel = -1
 
 
-def _watch(channel: int, run: Run, limit: float, deadline: float) -> None:
-    phase_deadline = math.inf
+def _watch(channel: int, run: Run, deadline: float, overdue: Callable[[], None]) -> None:
+    phase_overdue = phase_deadline = math.inf
     pending = b""
     while True:
         now = time.monotonic()
+        if now >= phase_overdue:
+            phase_overdue = math.inf
+            overdue()
+            continue
         wake = min(deadline, phase_deadline)
         if now >= wake:
             run.killed = Killed.CHECK if wake == deadline else Killed.PHASE
             return
-        ready, _, _ = select.select([channel], [], [], wake - now)
+        ready, _, _ = select.select([channel], [], [], min(wake, phase_overdue) - now)
         if not ready:
             continue
         chunk = os.read(channel, 65536)
@@ -164,8 +167,10 @@ def _watch(channel: int, run: Run, limit: float, deadline: float) -> None:
                 run.broken = error
                 return
             run.events.append(event)
-            opens_phase = isinstance(event, PHASES)
-            phase_deadline = time.monotonic() + limit + GRACE if opens_phase else math.inf
+            phase_overdue = phase_deadline = math.inf
+            if isinstance(event, PHASES):
+                phase_deadline = time.monotonic() + event.limit + GRACE
+                phase_overdue = phase_deadline - GRACE / 2
 
 
 def _dump_stack(process: subprocess.Popen, stack_file: Path) -> str:

@@ -11,6 +11,7 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tests.harness.limits import SLOW_FACTOR
 from tests.harness.places import Place
 
 if TYPE_CHECKING:
@@ -271,7 +272,8 @@ def heading(title: str, folder: str, time_box: float, limit: float) -> list[str]
     """The report's first lines; `time_box` in seconds."""
     return [
         f"{title} — grading {folder}",
-        f"(time box {box(time_box)} · each test may take {limit:g} s)",
+        f"(time box {box(time_box)} · each test may take {limit:g} s, "
+        f"a slow one {limit * SLOW_FACTOR:g} s)",
     ]
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import string
 
+import pytest
+
 from tests.harness.differential import (
     ANYTHING,
     Instance,
@@ -31,6 +33,9 @@ from tests.harness.differential import (
     rule,
 )
 from tests.hash_ring.model import COLLISIONS, Ring, label
+
+# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+pytestmark = pytest.mark.slow
 
 COLLIDING = [worker for collision in COLLISIONS for worker, _ in collision]
 # Worker ids: what the contract allows (1 to 30 of letters, digits, - and _),

@@ -9,8 +9,13 @@ timed in earnest. Each test also checks that every answer is a worker on the
 ring.
 """
 
+import pytest
+
 from tests.hash_ring.model import COLLISIONS, label, points, position
 from tests.hash_ring.routing import new_ring
+
+# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+pytestmark = pytest.mark.slow
 
 LOOKUPS = 200_000
 WORKERS = [f"w{n}" for n in range(50)]

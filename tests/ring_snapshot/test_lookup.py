@@ -7,6 +7,8 @@ whose subject is the default hash. Lookups go through a snapshot, or through
 the ring itself where the test says so.
 """
 
+import pytest
+
 from tests.ring_snapshot.model import (
     KEYS,
     misroutes,
@@ -103,6 +105,7 @@ def test_key_past_the_last_token_wraps_around():
         )
 
 
+@pytest.mark.slow
 def test_default_hash_is_sha256_first_8_bytes():
     """without hash64, or with hash64=None, positions are the first 8 bytes of SHA-256,
     big-endian"""

@@ -5,6 +5,8 @@ PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 
 import contextlib
 
+import pytest
+
 from tests.ring_snapshot.model import (
     KEYS,
     answer,
@@ -19,6 +21,7 @@ WEIGHTS = {"a": 1, "b": 2, "c": 1, "d": 1, "e": 3}
 SCENARIO = "nodes a, b, c, d, e of weights 1, 2, 1, 1, 3 (V=10)"
 
 
+@pytest.mark.slow
 def test_replicas_are_distinct_nodes_in_clockwise_order():
     """get_nodes walks clockwise from the key's token and skips nodes it already has"""
     view = new_ring(10, WEIGHTS).snapshot()

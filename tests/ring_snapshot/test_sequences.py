@@ -19,6 +19,8 @@ python3.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.harness.differential import (
     ANYTHING,
     Instance,
@@ -38,6 +40,9 @@ from tests.harness.differential import (
 from tests.ring_snapshot.model import Ring
 from tests.weighted_ring import test_sequences as weighted_ring_sequences
 from tests.weighted_ring.test_sequences import HASHES
+
+# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+pytestmark = pytest.mark.slow
 
 VIRTUALS = pick(1, 2, 3, 0, -1, 2.0, True)
 WEIGHTS = pick(1, 0, 2, 3, 4, -1, 2.0, True, False)

@@ -15,6 +15,8 @@ import linecache
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.ring_snapshot.model import (
     KEYS,
     answer,
@@ -61,6 +63,7 @@ def compared(now: tuple, then: tuple, keys: list[str]) -> str:
     return "; ".join(parts)
 
 
+@pytest.mark.slow
 def test_a_snapshot_never_changes():
     """no later set_weight changes a snapshot already taken: not its answers, weights or
     version"""
@@ -149,6 +152,7 @@ def foreign(reader, view: bool, keys: list[str], owners: dict[str, str], own: st
     return ""
 
 
+@pytest.mark.slow
 def test_rings_are_independent():
     """several rings, at once or one after another: each answers with its own nodes only,
     whatever the others hold or held, and changing one changes no other, nor its
@@ -266,6 +270,7 @@ class Peeking:
         return sha64(text)
 
 
+@pytest.mark.slow
 def test_a_snapshot_taken_during_set_weight_shows_the_ring_before_or_after():
     """set_weight publishes the new ring in one step: a snapshot taken while it runs (here by
     the hash64 it calls) shows the whole ring before the change or the whole ring after"""
@@ -362,6 +367,7 @@ def mixed(seen: tuple, before: tuple, after: tuple, keys: list[str]) -> str:
     )
 
 
+@pytest.mark.slow
 def test_a_snapshot_taken_at_any_line_of_set_weight_shows_the_ring_before_or_after():
     """set_weight publishes the new ring in one step: a snapshot taken before any line of
     its code runs (where another thread may take its turn) shows the whole ring before the
@@ -423,6 +429,7 @@ class Flaky:
         return sha64(text)
 
 
+@pytest.mark.slow
 def test_a_hash64_that_raises_in_set_weight_leaves_the_ring_as_it_was():
     """when hash64 raises inside set_weight, the error reaches the caller and the ring stays
     as it was, version included, for the calls made after it too; tried again, the call

@@ -8,7 +8,12 @@ half the lookups wrap around: both paths of a lookup are timed. Each test
 also checks its answers' shape.
 """
 
+import pytest
+
 from tests.ring_snapshot.model import new_ring, sha64
+
+# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+pytestmark = pytest.mark.slow
 
 TOP = 2**64 - 1
 KEYS = [f"{kind}-{n}" for n in range(10_000) for kind in ("key", "past")]

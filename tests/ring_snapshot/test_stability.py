@@ -7,6 +7,8 @@ one change, so they hold whatever the routing is; the third asks which of the
 node's tokens each key reached, which the model knows.
 """
 
+import pytest
+
 from tests.ring_snapshot.model import KEYS, before_the_end, model, new_ring
 
 WEIGHTS = {"a": 1, "b": 2, "c": 1}
@@ -52,6 +54,7 @@ def test_lowering_a_weight_moves_keys_only_away_from_that_node():
         )
 
 
+@pytest.mark.slow
 def test_the_tokens_a_node_keeps_keep_their_keys():
     """a re-weighted node keeps the same tokens below its new count, so their keys stay put"""
     for first, then in ((4, 2), (2, 3), (3, 1)):

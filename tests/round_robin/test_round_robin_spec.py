@@ -329,6 +329,7 @@ def test_arguments_by_name():
 BIG = [f"w{n}" for n in range(200_000)]
 
 
+@pytest.mark.slow
 def test_creating_a_dispatcher_takes_n_log_n_time():
     """creating a dispatcher of n workers takes O(n log n) time at most, refused or not
 
@@ -347,6 +348,7 @@ def test_creating_a_dispatcher_takes_n_log_n_time():
     )
 
 
+@pytest.mark.slow
 def test_set_available_takes_constant_time():
     """set_available takes O(1) time on average, refused or not
 
@@ -371,6 +373,7 @@ def test_set_available_takes_constant_time():
     )
 
 
+@pytest.mark.slow
 def test_assign_takes_linear_time():
     """each assign() takes O(n) time at worst
 

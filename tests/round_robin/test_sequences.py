@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from tests.harness.differential import (
     ANYTHING,
     Instance,
@@ -32,6 +34,9 @@ from tests.harness.differential import (
     rule,
 )
 from tests.round_robin.model import Dispatcher
+
+# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+pytestmark = pytest.mark.slow
 
 # Ids that trip implementations up: case and whitespace variants, the empty
 # id, one id a prefix of another, separators, non-ASCII text, a long id.

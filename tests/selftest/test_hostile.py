@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.harness import catalog
-from tests.harness.supervisor import GRACE
+from tests.harness.limits import GRACE
 from tests.selftest.checking import (
     AROUND_XY,
     XY_TEST,

@@ -1,20 +1,23 @@
 """Each reference passes, each starter fails, and each defect is caught.
 
 This is our `rustlings dev check`: it grades every kata's folders through the
-real `make check`, so a kata whose spec tests stop catching a planted bug, or
-whose reference stops passing them, cannot land.
+real `make check` (the defects of the code through the same grading child,
+several to a child), so a kata whose spec tests stop catching a planted bug,
+or whose reference stops passing them, cannot land.
 """
 
 import pytest
 
-from tests.harness import catalog, variants
+from tests.harness import catalog, grading, variants
 from tests.harness.layout import kata_names
+from tests.harness.protocol import Status, Variant
 from tests.selftest.checking import graded_starter, make_check
 
 KATAS = [catalog.load(name) for name in kata_names()]
-DEFECTS = [(kata, defect) for kata in KATAS for defect in kata.defects]
-# A defect that hangs costs this per test; the reference gets the default limit.
+# A defect that hangs costs this per scenario test (4 times it per slow one).
 SHORT_LIMIT = 0.3
+# Defects graded in one child: enough to spread a kata's over the test processes.
+CHUNK = 16
 
 
 def by_name(value) -> str:
@@ -46,25 +49,58 @@ def test_committed_starter_fails(kata):
         assert not passing, f"{kata.name}: the starter passes tests of {file}: {passing}"
 
 
-@pytest.mark.parametrize(("kata", "defect"), DEFECTS, ids=by_name)
-def test_single_defect_is_caught(kata, defect, tmp_path):
+def _chunks(kata: catalog.Kata) -> list[tuple[catalog.Defect, ...]]:
+    code = [defect for defect in kata.defects if not defect.in_own_tests]
+    return [tuple(code[start : start + CHUNK]) for start in range(0, len(code), CHUNK)]
+
+
+CODE_DEFECTS = [(kata, chunk) for kata in KATAS for chunk in _chunks(kata)]
+OWN_TEST_DEFECTS = [(kata, d) for kata in KATAS for d in kata.defects if d.in_own_tests]
+
+
+@pytest.mark.parametrize(
+    ("kata", "defects"),
+    CODE_DEFECTS,
+    ids=lambda value: by_name(value) if isinstance(value, catalog.Kata) else value[0].id,
+)
+def test_each_defect_of_the_code_is_caught_by_the_tests_it_names(kata, defects, tmp_path):
+    """A planted bug or mutant is a claim: "these spec tests fail on it". Each is
+    graded on the tests it names alone, all of a chunk in one grading child."""
+    graded = grading.grade_variants(
+        kata.name,
+        tuple(
+            Variant(
+                defect.id, variants.build(kata, [defect], tmp_path / defect.id), defect.caught_by
+            )
+            for defect in defects
+        ),
+        SHORT_LIMIT,
+        check_limit=600,
+    )
+    missed = {
+        defect: [test for test in defect.caught_by if graded[defect.id][test].status is Status.PASS]
+        for defect in defects
+    }
+    assert not any(missed.values()), "\n".join(
+        [f"{kata.name}: defects that pass spec tests they claim to be caught by:"]
+        + [
+            f"  {defect.id} ({defect.summary}) passes {', '.join(tests)}: make one of them "
+            f"fail on it, or take them out of its caught_by in tests/{kata.name}/kata.toml"
+            for defect, tests in missed.items()
+            if tests
+        ]
+    )
+
+
+@pytest.mark.parametrize(("kata", "defect"), OWN_TEST_DEFECTS, ids=by_name)
+def test_a_wrong_own_test_is_flagged_against_the_reference(kata, defect, tmp_path):
+    # The reference's code with the own test file's bug: every spec test passes,
+    # and the own test fails against the specification.
     folder = variants.build(kata, [defect], tmp_path)
-    # A defect of the code is graded on the tests it names alone: that is what
-    # is claimed, and it costs a fraction of a full check.
-    # A defect of the own test file leaves the reference's code, which never
-    # hangs but has spec tests slower than the short limit under load: it
-    # gets the default limit.
-    only = () if defect.in_own_tests else defect.caught_by
-    limit = {} if defect.in_own_tests else {"timeout": SHORT_LIMIT}
-    checked = make_check(kata.name, folder, only=only, **limit)
+    checked = make_check(kata.name, folder)
     assert checked.result["status"] == "fail", checked.result["message"]
-    if defect.in_own_tests:
-        own = checked.statuses("own_tests")
-        assert all(own[name] == "fail" for name in defect.caught_by), (
-            f"{defect.id}: the wrong own test is not flagged against the reference: {own}"
-        )
-        assert set(checked.statuses().values()) == {"pass"}, "spec tests should all pass"
-    else:
-        statuses = checked.statuses()
-        missed = [name for name in defect.caught_by if statuses[name] == "pass"]
-        assert not missed, f"{defect.id} ({defect.summary}) is not caught by {missed}"
+    own = checked.statuses("own_tests")
+    assert all(own[name] == "fail" for name in defect.caught_by), (
+        f"{defect.id}: the wrong own test is not flagged against the reference: {own}"
+    )
+    assert set(checked.statuses().values()) == {"pass"}, "spec tests should all pass"

@@ -8,12 +8,12 @@ from tests.harness.protocol import Item, Status
 
 EVENTS = [
     protocol.Planned("/tmp/x/own_tests/test_a.py"),
-    protocol.Probe("round_robin"),
-    protocol.ProbeOk(),
+    protocol.Probe("round_robin", 0.5),
+    protocol.ProbeOk(10.0),
     protocol.ProbeError("SyntaxError in round_robin.py line 1: invalid syntax"),
     protocol.Collected((Item("spec:test_a.py::test_b", "test_b", "spec", "does b"),)),
     protocol.CollectError("own_reference", "SyntaxError at test_a.py line 3"),
-    protocol.Start("spec:test_a.py::test_b"),
+    protocol.Start("spec:test_a.py::test_b", 2.0),
     protocol.Result("spec:test_a.py::test_b", Status.TIMEOUT, "ran out", "printed\nlines"),
 ]
 

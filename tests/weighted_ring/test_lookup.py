@@ -6,6 +6,8 @@ Every ring here is given its hash (SHA-256, or a table), except in the test
 whose subject is the default hash.
 """
 
+import pytest
+
 from tests.weighted_ring.model import (
     KEYS,
     before_the_end,
@@ -75,6 +77,7 @@ def test_key_past_the_last_token_wraps_around():
         )
 
 
+@pytest.mark.slow
 def test_default_hash_is_sha256_first_8_bytes():
     """without hash64, or with hash64=None, positions are the first 8 bytes of SHA-256,
     big-endian"""

@@ -3,6 +3,8 @@
 PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 """
 
+import pytest
+
 from tests.harness.differential import same
 from tests.weighted_ring.model import KEYS, before_the_end, misroutes, model, new_ring
 
@@ -17,6 +19,7 @@ def test_remove_says_whether_the_node_was_there():
     )
 
 
+@pytest.mark.slow
 def test_remove_takes_exactly_that_nodes_tokens():
     """removing a node leaves the nodes whose ids merely start the same way (n10 after n1,
     a#b after a)"""
@@ -33,6 +36,7 @@ def test_remove_takes_exactly_that_nodes_tokens():
     )
 
 
+@pytest.mark.slow
 def test_node_ids_of_every_shape():
     """any string is a node id: empty, '#', case and whitespace variants, non-ASCII text in
     any Unicode form"""
@@ -41,6 +45,7 @@ def test_node_ids_of_every_shape():
     assert not problem, f"nodes {', '.join(map(repr, nodes))}, weight 1, V=6: {problem}"
 
 
+@pytest.mark.slow
 def test_every_token_belongs_to_a_live_node():
     """after a mix of adds and removes, keys route as if the live nodes were added afresh"""
     ring = new_ring(8, {"a": 1, "b": 2, "c": 1, "d": 3})
@@ -53,6 +58,7 @@ def test_every_token_belongs_to_a_live_node():
     )
 
 
+@pytest.mark.slow
 def test_a_removed_node_can_be_added_again():
     """a node removed and added again is back, with its new weight, heavier or lighter"""
     for before, after in ((1, 3), (3, 1)):
@@ -91,6 +97,7 @@ def test_adding_moves_keys_only_to_the_new_node_and_removing_restores_them():
     )
 
 
+@pytest.mark.slow
 def test_lookups_see_every_change():
     """a lookup after a node joins or leaves sees the change, whatever was looked up before"""
     ring, expected = new_ring(10, {"a": 1, "b": 1}), model(10, {"a": 1, "b": 1})

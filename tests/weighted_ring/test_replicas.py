@@ -3,11 +3,14 @@
 PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 """
 
+import pytest
+
 from tests.weighted_ring.model import KEYS, before_the_end, misroutes, model, new_ring, refused
 
 NODES = {"a": 1, "b": 2, "c": 1, "d": 1, "e": 3}
 
 
+@pytest.mark.slow
 def test_replicas_are_distinct_nodes_in_clockwise_order():
     """get_nodes walks clockwise and skips nodes it already has"""
     ring = new_ring(10, NODES)

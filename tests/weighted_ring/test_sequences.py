@@ -15,6 +15,8 @@ paste into python3.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.harness.differential import (
     ANYTHING,
     Instance,
@@ -32,6 +34,9 @@ from tests.harness.differential import (
     rule,
 )
 from tests.weighted_ring.model import Ring
+
+# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+pytestmark = pytest.mark.slow
 
 
 def small_sum(text: str) -> int:

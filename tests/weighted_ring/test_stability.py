@@ -50,6 +50,7 @@ def route_in_new_process(module_file: str, hash_seed: str) -> list:
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow
 def test_same_key_same_node_in_every_process():
     """the default hash routes a key to the same node in every process (any PYTHONHASHSEED)"""
     import weighted_ring

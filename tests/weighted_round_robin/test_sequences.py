@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import unicodedata
 
+import pytest
+
 from tests.harness.differential import (
     ANYTHING,
     Instance,
@@ -41,6 +43,9 @@ from tests.harness.differential import (
 )
 from tests.round_robin import test_sequences as round_robin_sequences
 from tests.weighted_round_robin.model import Balancer
+
+# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+pytestmark = pytest.mark.slow
 
 # round_robin's awkward ids, lower case first, and a lone surrogate: a str
 # that UTF-8 cannot encode.

@@ -9,6 +9,11 @@ each docstring.
 
 import contextlib
 
+import pytest
+
+# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+pytestmark = pytest.mark.slow
+
 
 def balancer(weights: dict):
     from weighted_round_robin import WeightedRoundRobin

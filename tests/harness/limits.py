@@ -1,0 +1,45 @@
+"""How long each phase of a grading may take, decided in one place.
+
+A check has one base limit, `--timeout` (make's TIMEOUT, 0.5 s by default):
+what a scenario test may take. A spec test that measures speed, or runs
+thousands of generated calls, is marked `@pytest.mark.slow` and gets
+SLOW_FACTOR times the base. Collecting the tests (which imports the learner's
+own test files) gets COLLECT_FACTOR times the base. So TIMEOUT=1 doubles every
+limit: scenario tests 1 s, slow tests 4 s.
+
+The child arms each limit (tests.harness.timer) and names it in the event
+that opens the phase; the supervisor kills a child whose phase runs GRACE
+seconds past it (code that swallows the alarm, or loops in C).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the grader's side never imports pytest: see tests.harness.grading
+    import pytest
+
+DEFAULT = 0.5  # s: a scenario test runs in milliseconds; this is make's TIMEOUT
+# The marker of spec tests that need more than the base limit.
+SLOW = "slow"
+# Slow spec tests: the reference's slowest takes about a quarter of its limit,
+# measured on a 2-core machine under a busy loop per core (docs/grader.md).
+SLOW_FACTOR = 4
+COLLECT_FACTOR = 20
+GRACE = 0.25  # s past a phase's limit before the alarm counts as swallowed
+
+
+def for_test(base: float, item: pytest.Item) -> float:
+    """The limit of one test: the base, or SLOW_FACTOR times it for a slow test."""
+    return base * SLOW_FACTOR if item.get_closest_marker(SLOW) else base
+
+
+def for_collection(base: float) -> float:
+    return base * COLLECT_FACTOR
+
+
+def register(config: pytest.Config) -> None:
+    """Make the marker known, so pytest does not warn about it."""
+    config.addinivalue_line(
+        "markers", f"{SLOW}: a spec test that gets {SLOW_FACTOR} times the base time limit"
+    )
