@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.harness.differential import explore, fresh
-from tests.round_robin import test_sequences
+from tests.harness import rotation
+from tests.harness.differential import fresh
 
 
 def dispatcher(workers: list[str]):
@@ -109,7 +109,7 @@ def test_any_string_is_a_worker_id():
     )
 
 
-class Concurrent(test_sequences.Dispatchers):
+class Concurrent(rotation.Dispatchers):
     modules = ("concurrent_round_robin",)
     imports = "from concurrent_round_robin import ConcurrentRoundRobin"
     class_name = "ConcurrentRoundRobin"
@@ -119,4 +119,4 @@ class Concurrent(test_sequences.Dispatchers):
 def test_generated_call_sequences_follow_the_contract():
     """one thread: every call of hundreds of generated call sequences, on several
     dispatchers at once, does what the round_robin contract says"""
-    explore(Concurrent, sequences=200, steps=25, seed=1)
+    rotation.follows_the_contract(Concurrent)

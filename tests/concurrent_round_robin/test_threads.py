@@ -17,7 +17,7 @@ import pytest
 
 from tests.harness.differential import fresh
 from tests.harness.interleaving import Call, Scenario, Story, first_break, first_hang
-from tests.round_robin.model import Dispatcher
+from tests.harness.rotation import Dispatcher
 
 # Timing tests and long runs: tests.harness.limits gives them a longer limit.
 pytestmark = pytest.mark.slow

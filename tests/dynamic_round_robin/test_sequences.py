@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.dynamic_round_robin.model import Rotation
+from tests.harness import rotation
 from tests.harness.differential import (
     ANYTHING,
     Instance,
@@ -42,13 +43,12 @@ from tests.harness.differential import (
     returns,
     rule,
 )
-from tests.round_robin import test_sequences as round_robin_sequences
 
 # Timing tests and long runs: tests.harness.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 # round_robin's awkward ids, and ids that look like what a cursor may hold for nobody.
-AWKWARD = [*round_robin_sequences.AWKWARD, "None", "<nobody>", "-1", "0"]
+AWKWARD = [*rotation.AWKWARD, "None", "<nobody>", "-1", "0"]
 IDS = Text("aAbB01 _-#:é中🙂\t", max_size=6, common=AWKWARD)
 # Ids alike enough to be mixed up, added as a family.
 LOOK_ALIKES = [
@@ -64,7 +64,7 @@ CHOICE = Integers(0, 7)
 # one in the rotation (refused), or any other.
 SOURCES = ("removed", "present", "stranger")
 # Changes a caller may make to its list after handing it over: round_robin's.
-CHANGES = round_robin_sequences.CHANGES
+CHANGES = rotation.CHANGES
 
 
 def built(worker: str) -> tuple[str, str]:

@@ -45,8 +45,10 @@ REPEATED = 8
 # Up to this many calls in a row are written one per line, with their results.
 FEW = 3
 # Replays a shrink may spend, whatever the machine is; each replay is one
-# sequence run from a fresh import.
+# sequence run from a fresh import. A long sequence costs more per replay, so
+# the calls replayed are bounded too: counted, never timed.
 SHRINK_REPLAYS = 600
+SHRINK_CALLS = 60_000
 
 
 # -- what a call did, and whether it did what the contract says --
@@ -147,6 +149,7 @@ class Script:
     def __init__(self, module: ModuleType, *imports: str) -> None:
         self.folder = Path(module.__file__).parent
         self.lines: list[str] = list(imports)
+        self.made = 0  # calls of the learner's code so far: what a shrink spends
 
     def line(self, text: str) -> None:
         """A line that runs the same way on both sides (say, changing a caller's list)."""
@@ -163,6 +166,7 @@ class Script:
         the lines after it still run when pasted.
         """
         got = outcome(learner, self.folder)
+        self.made += 1
         if not got.agrees_with(expected):
             raise Broken(self._broken(text, got, expected))
         if expected.raised is not None:
@@ -179,6 +183,7 @@ class Script:
         results = []
         for want in expected:
             got = outcome(learner, self.folder)
+            self.made += 1
             if not got.agrees_with(want):
                 self._calls(text, results)
                 raise Broken(self._broken(text, got, want))
@@ -200,12 +205,53 @@ class Script:
         else:
             should = f"should give {shown(expected.value)}"
         did = f"it raised {got.detail}" if got.raised is not None else f"it gave {shown(got.value)}"
-        body = "\n".join(f"    {line}" for line in [*self.lines, f"{text}  # <- here"])
+        body = "\n".join(f"    {line}" for line in [*folded(self.lines), f"{text}  # <- here"])
         return (
             "The smallest sequence of calls found that breaks the contract (paste it into "
             "PYTHONHASHSEED=0 python3, started in the folder of your code, as the grader "
             f"runs it):\n{body}\nThe last call {should}; {did}."
         )
+
+
+# The longest run of lines a repro writes once, as the body of a loop.
+PERIOD = 8
+# Fewer repeats than this are written out.
+REPEATS = 3
+
+
+def folded(lines: list[str]) -> list[str]:
+    """`lines` with each block repeated REPEATS times or more written as a loop.
+
+    A repro of a bug that shows after a hundred changes is a hundred changes
+    long; as a loop it stays readable and still pastes into python3 (a blank
+    line ends the loop, as the interactive interpreter needs). Blocks with a
+    blank line in them (a refused call's try statement) are written out.
+    """
+    out: list[str] = []
+    at = 0
+    while at < len(lines):
+        best = (1, 1)  # period, repeats
+        for period in range(1, PERIOD + 1):
+            block = lines[at : at + period]
+            if len(block) < period or "" in block:
+                break
+            repeats = 1
+            while lines[at + repeats * period : at + (repeats + 1) * period] == block:
+                repeats += 1
+            if repeats >= REPEATS and period * repeats > best[0] * best[1]:
+                best = (period, repeats)
+        period, repeats = best
+        if repeats == 1:
+            out.append(lines[at])
+            at += 1
+            continue
+        out += [
+            f"for _ in range({repeats}):",
+            *(f"    {line}" for line in lines[at : at + period]),
+            "",
+        ]
+        at += period * repeats
+    return out
 
 
 # -- arguments: how to draw one, and how to make one simpler --
@@ -408,14 +454,17 @@ class Machine:
 
     @classmethod
     def rules(cls) -> list[Rule]:
-        """The rules of the machine and of the machines it extends, in the order written."""
+        """The rules of the machine and of the machines it extends, in the order written.
+
+        A subclass drops a rule it does not want by setting its name to None.
+        """
         found: dict[str, Rule] = {}
         for klass in reversed(cls.__mro__):
-            found.update(
-                (name, member.rule)
-                for name, member in vars(klass).items()
-                if hasattr(member, "rule")
-            )
+            for name, member in vars(klass).items():
+                if hasattr(member, "rule"):
+                    found[name] = member.rule
+                elif member is None:
+                    found.pop(name, None)
         return list(found.values())
 
 
@@ -434,20 +483,23 @@ def fresh(*modules: str) -> ModuleType:
 Step = tuple[Rule, dict[str, object]]
 
 
-def _replay(machine: type[Machine], steps: list[Step]) -> Broken | None:
-    """Run `steps` on a fresh machine; the contract break they hit, if any."""
+def _replay(machine: type[Machine], steps: list[Step]) -> tuple[Broken | None, int]:
+    """Run `steps` on a fresh machine: the contract break they hit, if any, and the
+    calls of the learner's code it took."""
     state = machine()
     try:
         for chosen, arguments in steps:
             if chosen.enabled(state):
                 getattr(state, chosen.name)(**arguments)
     except Broken as broken:
-        return broken
-    return None
+        return broken, state.script.made
+    return None, state.script.made
 
 
-def explore(machine: type[Machine], sequences: int, steps: int, seed: int) -> None:
-    """Run `sequences` generated sequences of up to `steps` rules each.
+def explore(
+    machine: type[Machine], sequences: int, steps: int, seed: int, min_steps: int = 1
+) -> None:
+    """Run `sequences` generated sequences of `min_steps` to `steps` rules each.
 
     Raises Broken with the script of the smallest breaking sequence found.
     """
@@ -456,7 +508,7 @@ def explore(machine: type[Machine], sequences: int, steps: int, seed: int) -> No
     by_name = {chosen.name: chosen for chosen in rules}
     for _ in range(sequences):
         state, done = machine(), []
-        for _ in range(rng.randint(1, steps)):
+        for _ in range(rng.randint(min_steps, steps)):
             enabled = [chosen for chosen in rules if chosen.enabled(state)]
             chosen = rng.choices(enabled, weights=[r.weight for r in enabled])[0]
             arguments = {name: draw.draw(rng) for name, draw in chosen.arguments.items()}
@@ -474,13 +526,15 @@ def explore(machine: type[Machine], sequences: int, steps: int, seed: int) -> No
 
 def _shrink(machine: type[Machine], steps: list[Step], found: Broken) -> Broken:
     """The break of the smallest sequence reached from `steps` that still breaks."""
-    budget = [SHRINK_REPLAYS]
+    budget = [SHRINK_REPLAYS, SHRINK_CALLS]
 
     def breaks(candidate: list[Step]) -> Broken | None:
-        if budget[0] <= 0:
+        if budget[0] <= 0 or budget[1] <= 0:
             return None
+        broken, made = _replay(machine, candidate)
         budget[0] -= 1
-        return _replay(machine, candidate)
+        budget[1] -= made
+        return broken
 
     last = breaks(steps)
     if last is None:
@@ -490,7 +544,7 @@ def _shrink(machine: type[Machine], steps: list[Step], found: Broken) -> Broken:
             f"instances?\n{found}"
         )
     progress = True
-    while progress and budget[0] > 0:
+    while progress and budget[0] > 0 and budget[1] > 0:
         progress = False
         size = len(steps) // 2
         while size >= 1:

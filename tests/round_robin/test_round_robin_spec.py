@@ -15,6 +15,8 @@ import contextlib
 
 import pytest
 
+from tests.harness.spec import calls, refuses, show
+
 
 def dispatcher(workers: list[str]):
     from round_robin import RoundRobinWorkers
@@ -22,21 +24,8 @@ def dispatcher(workers: list[str]):
     return RoundRobinWorkers(workers)
 
 
-def assigned(rr, calls: int) -> list:
-    return [rr.assign() for _ in range(calls)]
-
-
-def show(values: list) -> str:
-    return ", ".join(repr(value) for value in values)
-
-
-def refuses(error: type[Exception], scenario: str, call) -> None:
-    """Fail unless `call` raises `error`; other exceptions are the learner's to see."""
-    try:
-        result = call()
-    except error:
-        return
-    pytest.fail(f"{scenario} should raise {error.__name__}; it returned {result!r}")
+def assigned(rr, times: int) -> list:
+    return calls(rr.assign, times)
 
 
 def test_rotation_continues_between_calls():
@@ -205,9 +194,9 @@ def test_duplicate_ids_are_refused_wherever_they_are():
 
 
 def test_ids_are_compared_exactly():
-    """ids that differ only in case, whitespace or Unicode form, the empty id, and any
-    string at all (a lone surrogate too), are different workers"""
-    awkward = ["a", "A", "a ", " a", "", "a\n", "a\r\n", "\uff21", "é", "e\u0301", "\ud800"]
+    """ids that differ only in case, whitespace or Unicode form, and the empty id, are
+    different workers"""
+    awkward = ["a", "A", "a ", " a", "", "a\n", "a\r\n", "\uff21", "é", "e\u0301", "w"]
     plain = [f"w{n}" for n in range(len(awkward))]
     got, expected = [], []
     for ids, results in ((awkward, got), (plain, expected)):
@@ -263,31 +252,6 @@ def test_the_callers_list_is_copied():
     )
 
 
-def test_a_list_changed_and_handed_over_again_makes_a_new_dispatcher():
-    """a list handed over, changed, and handed over again makes a dispatcher of what it
-    holds then"""
-    workers = ["A", "B"]
-    first = dispatcher(workers)
-    workers[:] = ["P", "Q", "R"]
-    got, expected = assigned(dispatcher(workers), 3), assigned(dispatcher(["P", "Q", "R"]), 3)
-    assert got == expected, (
-        f"RoundRobinWorkers(['P', 'Q', 'R']) gives {show(expected)} over 3 assign() calls; "
-        "a list first handed over as ['A', 'B'], then changed with workers[:] = ['P', 'Q', "
-        f"'R'] and handed over again, should give the same; got {show(got)}"
-    )
-    workers[:] = ["A", "B", "A"]
-    refuses(
-        ValueError,
-        "the same list, now ['A', 'B', 'A'], handed over a third time",
-        lambda: dispatcher(workers),
-    )
-    got, expected = assigned(first, 3), assigned(dispatcher(["A", "B"]), 3)
-    assert got == expected, (
-        f"the first dispatcher, of ['A', 'B'], should still give what a new one of ['A', 'B'] "
-        f"gives, {show(expected)}; got {show(got)}"
-    )
-
-
 def test_dispatchers_are_independent():
     """two dispatchers at once: calls on one never change what the other does"""
     alone = {}
@@ -309,85 +273,26 @@ def test_dispatchers_are_independent():
     )
 
 
-def test_arguments_by_name():
-    """the arguments may be passed by the names the contract gives them"""
-    from round_robin import RoundRobinWorkers
-
-    by_name = RoundRobinWorkers(workers=["A", "B"])
-    by_name.set_available(worker="A", is_available=False)
-    by_position = dispatcher(["A", "B"])
-    by_position.set_available("A", False)
-    got, expected = assigned(by_name, 2), assigned(by_position, 2)
-    assert got == expected, (
-        "RoundRobinWorkers(['A', 'B']) then set_available('A', False) gives "
-        f"{show(expected)} over 2 assign() calls; RoundRobinWorkers(workers=['A', 'B']) "
-        f"then set_available(worker='A', is_available=False) should give the same; "
-        f"got {show(got)}"
-    )
-
-
-BIG = [f"w{n}" for n in range(200_000)]
-
-
-@pytest.mark.slow
-def test_creating_a_dispatcher_takes_n_log_n_time():
-    """creating a dispatcher of n workers takes O(n log n) time at most, refused or not
-
-    200,000 workers; the same with a duplicate at the end; and every id twice.
-    Measured on a 2-core machine: 0.15 s for the reference; counting each
-    id's copies, or listing where each repeated id is, takes minutes.
-    """
-    dispatcher(BIG)
-    refuses(
-        ValueError,
-        "RoundRobinWorkers of w0..w199999 and w0 again",
-        lambda: dispatcher([*BIG, "w0"]),
-    )
-    refuses(
-        ValueError, "RoundRobinWorkers of w0..w199999, twice over", lambda: dispatcher(BIG + BIG)
-    )
-
-
-@pytest.mark.slow
-def test_set_available_takes_constant_time():
-    """set_available takes O(1) time on average, refused or not
-
-    200,000 workers, each set unavailable and then available again, and
-    20,000 calls for ids that are not workers. Measured on a 2-core machine:
-    0.35 s for the reference; rebuilding a flag string at each call takes
-    about 8 s, a refusal that lists the known workers hours.
-    """
-    rr = dispatcher(BIG)
-    for available in (False, True):
-        for worker in BIG:
-            rr.set_available(worker, available)
-    refused = 0
-    for n in range(20_000):
-        try:
-            rr.set_available(f"stranger{n}", False)
-        except KeyError:
-            refused += 1
-    assert refused == 20_000, (
-        "200,000 workers, then set_available() for 20,000 ids that are not workers: each "
-        f"should raise KeyError; {refused} did"
-    )
+BIG = [f"w{n}" for n in range(5000)]
 
 
 @pytest.mark.slow
 def test_assign_takes_linear_time():
     """each assign() takes O(n) time at worst
 
-    200,000 workers, all unavailable but the last, and 5 assign() calls, each
-    looking at every worker. Measured on a 2-core machine: 0.4 s for the
-    reference, set-up included; a rotation that pops the front of a list at
-    each step, or that checks at each step whether anyone is available, takes
-    minutes.
+    5,000 workers, all unavailable but the last, and 10 assign() calls, each
+    looking at every worker. Measured on a 2-core machine: 10 ms for the
+    reference, 0.2 s for a dispatcher whose set_available() looks the id up in
+    the list (O(n), which the contract allows); rebuilding the list of
+    available workers at each step of the search takes 12 s, six times the
+    limit.
     """
     rr = dispatcher(BIG)
     for worker in BIG[:-1]:
         rr.set_available(worker, False)
-    got = assigned(rr, 5)
-    assert got == ["w199999"] * 5, (
-        "200,000 workers, only the last, w199999, available: 5 assign() calls should give "
-        f"'w199999' each time; {got.count('w199999')} did"
+    got = assigned(rr, 10)
+    last = BIG[-1]
+    assert got == [last] * 10, (
+        f"5,000 workers, only the last, {last}, available: 10 assign() calls should give "
+        f"{last!r} each time; {got.count(last)} did"
     )

@@ -24,6 +24,7 @@ import unicodedata
 
 import pytest
 
+from tests.harness import rotation
 from tests.harness.differential import (
     ANYTHING,
     Instance,
@@ -41,7 +42,6 @@ from tests.harness.differential import (
     returns,
     rule,
 )
-from tests.round_robin import test_sequences as round_robin_sequences
 from tests.weighted_round_robin.model import Balancer
 
 # Timing tests and long runs: tests.harness.limits gives them a longer limit.
@@ -49,7 +49,7 @@ pytestmark = pytest.mark.slow
 
 # round_robin's awkward ids, lower case first, and a lone surrogate: a str
 # that UTF-8 cannot encode.
-AWKWARD = ["a", "b", "c", "A", *round_robin_sequences.AWKWARD[4:], "\ud800"]
+AWKWARD = ["a", "b", "c", "A", *rotation.AWKWARD[4:], "\ud800"]
 IDS = Text("abAB01 _-#é中🙂\t", max_size=6, common=AWKWARD)
 # Mostly small weights, so that ties and long runs both happen; now and then one
 # that must be refused, or one so large that a float cannot hold the sums exactly.
