@@ -10,15 +10,11 @@ from __future__ import annotations
 import pytest
 
 from tests.harness import rotation
-from tests.harness.differential import fresh
+from tests.harness.spec import fresh, show
 
 
 def dispatcher(workers: list[str]):
     return fresh("concurrent_round_robin").ConcurrentRoundRobin(workers)
-
-
-def show(values: list) -> str:
-    return ", ".join(repr(value) for value in values)
 
 
 def test_the_walkthrough():
@@ -97,15 +93,18 @@ def test_dispatchers_of_equal_lists_are_independent():
     )
 
 
-def test_any_string_is_a_worker_id():
-    """one thread: any string is a worker id, one UTF-8 cannot encode included"""
-    workers = ["\ud800", "", "a ", "A"]
+def test_ids_are_compared_exactly():
+    """one thread: ids that differ only in case, whitespace or Unicode form, and the
+    empty id, are different workers"""
+    workers = ["", "a ", "A", "é", "e\u0301"]
     rr = dispatcher(workers)
     rr.set_available("", False)
+    rr.set_available("é", False)
     got = [rr.assign() for _ in range(4)]
-    assert got == ["\ud800", "a ", "A", "\ud800"], (
-        f"workers {show(workers)} with '' made unavailable: 4 assign() calls should give "
-        f"'\\ud800', 'a ', 'A', '\\ud800'; got {show(got)}"
+    expected = ["a ", "A", "e\u0301", "a "]
+    assert got == expected, (
+        f"workers {show(workers)} with '' and 'é' made unavailable: 4 assign() calls should "
+        f"give {show(expected)}; got {show(got)}"
     )
 
 
@@ -115,8 +114,19 @@ class Concurrent(rotation.Dispatchers):
     class_name = "ConcurrentRoundRobin"
 
 
+class ConcurrentLongRuns(rotation.LongRuns, Concurrent):
+    pass
+
+
 @pytest.mark.slow
 def test_generated_call_sequences_follow_the_contract():
     """one thread: every call of hundreds of generated call sequences, on several
     dispatchers at once, does what the round_robin contract says"""
     rotation.follows_the_contract(Concurrent)
+
+
+@pytest.mark.slow
+def test_long_runs_follow_the_contract():
+    """one thread: thousands of calls on one dispatcher, pools of hundreds of workers, and
+    a worker going down and coming back hundreds of times, as the contract says"""
+    rotation.follows_the_contract_over_long_runs(ConcurrentLongRuns)

@@ -190,6 +190,19 @@ class Script:
             results.append(got.value)
         self._calls(text, results)
 
+    def sweep(self, calls: list[tuple[str, Callable[[], object], Outcome]], summary) -> None:
+        """A checkpoint: many calls whose results say little one by one (every key of a
+        pool looked up), each compared, written as the one line `summary(n)` gives for
+        the n calls made (up to the one that disagreed, which is written out)."""
+        for made, (text, learner, expected) in enumerate(calls):
+            got = outcome(learner, self.folder)
+            self.made += 1
+            if not got.agrees_with(expected):
+                if made:
+                    self.lines.append(summary(made))
+                raise Broken(self._broken(text, got, expected))
+        self.lines.append(summary(len(calls)))
+
     def _calls(self, text: str, results: list) -> None:
         """Calls that agreed: a line each when few, else one line for them all."""
         if len(results) > FEW:

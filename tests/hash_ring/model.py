@@ -8,6 +8,7 @@ obviousness: every lookup scans every point.
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left
 from functools import cache
 
 # Real collisions of position(): points (worker id, point index) that share
@@ -63,18 +64,25 @@ class Ring:
     def __init__(self, points_per_worker: int) -> None:
         self.points_per_worker = points_per_worker
         self.workers: list[str] = []
+        self._points: list[tuple[int, str]] | None = None  # every point, until a change
 
     def add_worker(self, worker_id: str) -> None:
         self.workers.append(worker_id)
+        self._points = None
 
     def remove_worker(self, worker_id: str) -> None:
         if worker_id in self.workers:
             self.workers.remove(worker_id)
+        self._points = None
 
     def points(self) -> list[tuple[int, str]]:
-        return points(self.workers, self.points_per_worker)
+        if self._points is None:
+            self._points = points(self.workers, self.points_per_worker)
+        return self._points
 
     def worker_for(self, key: str) -> str | None:
         points = self.points()
-        at_or_after = (worker for spot, worker in points if spot >= position(key))
-        return next(at_or_after, points[0][1] if points else None)
+        if not points:
+            return None
+        # The first point whose position is at least the key's: "" sorts before any id.
+        return points[bisect_left(points, (position(key), "")) % len(points)][1]

@@ -146,19 +146,3 @@ def test_a_new_ring_never_answers_for_an_old_one():
             f"worker_for('order-100') should give 'w{n}', its only worker; got {got!r}"
         )
         del ring  # dropped before the next is made, as a short-lived ring would be
-
-
-def test_arguments_by_name():
-    """the arguments may be passed by the names the contract gives them"""
-    from ring import HashRing
-
-    ring = HashRing(points_per_worker=10)
-    ring.add_worker(worker_id="oak")
-    ring.add_worker(worker_id="elm")
-    ring.remove_worker(worker_id="elm")
-    wrong = [key for key in KEYS[:50] if ring.worker_for(key=key) != "oak"]
-    assert not wrong, (
-        "HashRing(points_per_worker=10), add_worker(worker_id='oak'), "
-        "add_worker(worker_id='elm'), remove_worker(worker_id='elm'): worker_for(key=...) "
-        f"should give 'oak' for every key; it did not for {len(wrong)} of 50, e.g. {wrong[:3]}"
-    )

@@ -23,7 +23,6 @@ from tests.harness.differential import (
     Integers,
     Machine,
     Text,
-    booleans,
     code,
     explore,
     has_instances,
@@ -67,32 +66,23 @@ class Rings(Machine):
     def setup(self, module) -> None:
         self.new = module.HashRing
 
-    @rule(points=POINTS, by_name=booleans())
-    def create(self, points: int, by_name: bool) -> None:
+    @rule(points=POINTS)
+    def create(self, points: int) -> None:
         name = self.name("ring")
-        argument = f"points_per_worker={points}" if by_name else str(points)
         learner = self.script.call(
-            f"{name} = HashRing({argument})",
-            lambda: self.new(points_per_worker=points) if by_name else self.new(points),
-            returns(ANYTHING),
-            show=False,
+            f"{name} = HashRing({points})", lambda: self.new(points), returns(ANYTHING), show=False
         )
         self.live.append(Instance(name, learner, Ring(points)))
 
-    @rule(weight=3, when=has_instances, which=WHICH, worker=IDS, by_name=booleans())
-    def add_worker(self, which: int, worker: str, by_name: bool) -> None:
+    @rule(weight=3, when=has_instances, which=WHICH, worker=IDS)
+    def add_worker(self, which: int, worker: str) -> None:
         live = self.at(which)
         if worker in live.model.workers:
             return  # the contract never adds a worker already on the ring
         live.model.add_worker(worker)
-        argument = f"worker_id={code(worker)}" if by_name else code(worker)
         self.script.call(
-            f"{live.name}.add_worker({argument})",
-            lambda: (
-                live.learner.add_worker(worker_id=worker)
-                if by_name
-                else live.learner.add_worker(worker)
-            ),
+            f"{live.name}.add_worker({code(worker)})",
+            lambda: live.learner.add_worker(worker),
             returns(None),
             show=False,
         )
@@ -107,10 +97,7 @@ class Rings(Machine):
         """The workers of a real collision, in one of their orders."""
         workers = [worker for worker, _ in COLLISIONS[collision]]
         turned = workers[turn % len(workers) :] + workers[: turn % len(workers)]
-        return [
-            ("add_worker", {"which": which, "worker": worker, "by_name": False})
-            for worker in turned
-        ]
+        return [("add_worker", {"which": which, "worker": worker}) for worker in turned]
 
     @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 5), stranger=IDS)
     def remove_worker(self, which: int, choice: int, stranger: str) -> None:
@@ -149,7 +136,113 @@ class Rings(Machine):
         )
 
 
+# Long runs: hundreds of workers joining and leaving one ring, and every key
+# of a pool looked up again and again as they do.
+POOL = 200
+CHURN = pick(64, 100, 256, 300)
+
+
+def few_rings(machine: Machine) -> bool:
+    return len(machine.live) < 2
+
+
+class LongRuns(Rings):
+    """Hundreds of joins and removals on one ring, past every plausible threshold of a
+    lazy design (64, 100, 256 changes), with the keys of a pool looked up throughout."""
+
+    create = None
+    add_a_collision = None
+    worker_for = None  # the pool's lookups instead
+    worker_for_a_point = None
+
+    @rule(weight=4, when=few_rings, points=pick(3, 1, 7))
+    def create_ring(self, points: int) -> None:
+        Rings.create(self, points)
+
+    @rule(weight=3, when=has_instances, which=WHICH, count=CHURN, start=Integers(0, 999))
+    def join(self, which: int, count: int, start: int) -> None:
+        """`count` workers join in a row: w<start>, w<start + 1>, ..."""
+        live = self.at(which)
+        # The contract never adds a worker already on the ring: those are left out.
+        joining = [f"w{n}" for n in range(start, start + count)]
+        joining = [worker for worker in joining if worker not in live.model.workers]
+        for worker in joining:
+            live.model.add_worker(worker)
+        self.script.sweep(
+            [
+                (
+                    f"{live.name}.add_worker({worker!r})",
+                    lambda worker=worker: live.learner.add_worker(worker),
+                    returns(None),
+                )
+                for worker in joining
+            ],
+            lambda made: self.joined(live.name, start, count, joining[:made]),
+        )
+
+    @staticmethod
+    def joined(ring: str, start: int, count: int, workers: list[str]) -> str:
+        """The loop that adds `workers`, of w<start> .. w<start + count - 1>, as Python."""
+        if workers == [f"w{n}" for n in range(start, start + len(workers))]:
+            return (
+                f"for n in range({start}, {start + len(workers)}): {ring}.add_worker(f'w{{n}}')\n"
+            )
+        return f"for worker in {workers!r}: {ring}.add_worker(worker)\n"
+
+    @rule(weight=3, when=has_instances, which=WHICH, count=CHURN, step=pick(2, 1, 3))
+    def leave(self, which: int, count: int, step: int) -> None:
+        """Workers w0, w<step>, w<2 step>, ... leave, `count` of them (whether on the ring
+        or not: removing an unknown worker does nothing)."""
+        live = self.at(which)
+        stop = count * step
+        for n in range(0, stop, step):
+            live.model.remove_worker(f"w{n}")
+        self.script.sweep(
+            [
+                (
+                    f"{live.name}.remove_worker('w{n}')",
+                    lambda worker=f"w{n}": live.learner.remove_worker(worker),
+                    returns(None),
+                )
+                for n in range(0, stop, step)
+            ],
+            lambda made: (
+                f"for n in range(0, {stop}, {step}): {live.name}.remove_worker(f'w{{n}}')\n"
+            ),
+        )
+
+    @macro(weight=2, when=has_instances, which=WHICH, count=CHURN, start=Integers(0, 999))
+    def wave(self, which: int, count: int, start: int) -> list:
+        """The pool looked up, `count` workers joining, the pool looked up again."""
+        return [
+            ("look_up_the_pool", {"which": which}),
+            ("join", {"which": which, "count": count, "start": start}),
+            ("look_up_the_pool", {"which": which}),
+        ]
+
+    @rule(weight=4, when=has_instances, which=WHICH)
+    def look_up_the_pool(self, which: int) -> None:
+        live = self.at(which)
+        calls = [
+            (
+                f"{live.name}.worker_for('key-{n}')",
+                lambda key=f"key-{n}": live.learner.worker_for(key),
+                returns(live.model.worker_for(f"key-{n}")),
+            )
+            for n in range(POOL)
+        ]
+        self.script.sweep(
+            calls, lambda made: f"_ = [{live.name}.worker_for(f'key-{{n}}') for n in range({made})]"
+        )
+
+
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several rings at once, does
     what the contract says"""
     explore(Rings, sequences=200, steps=25, seed=1)
+
+
+def test_long_runs_follow_the_contract():
+    """hundreds of workers joining and leaving one ring, with the keys of a pool looked up
+    again and again: every lookup answers as the contract says"""
+    explore(LongRuns, sequences=6, steps=20, seed=2, min_steps=12)
