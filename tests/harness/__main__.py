@@ -4,6 +4,8 @@
                                        [--timeout S] [--check-timeout S] [--only T,...]
     python -m tests.harness hint KATA [--dir DIR] [--timeout S] [--check-timeout S]
     python -m tests.harness watch KATA [--dir DIR] [--timeout S] [--check-timeout S]
+    python -m tests.harness interview KATA [--dir DIR] [--minutes M] [--timeout S] ...
+    python -m tests.harness debrief KATA [--dir DIR] [--format human|json] [--timeout S] ...
     python -m tests.harness reset KATA|all
     python -m tests.harness grade KATA SUBMISSIONS [--jobs N|auto]   (for teachers)
     python -m tests.harness classroom < CHECK_JSON   (for the Classroom workflow)
@@ -30,11 +32,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tests.harness import grading, layout, limits, wording
-from tests.harness.protocol import Task
+from tests.harness.commands import Commands
+from tests.harness.protocol import Status, Task
 
 if TYPE_CHECKING:
     from tests.harness.catalog import Kata
-    from tests.harness.progress import Outcome, Progress
+    from tests.harness.progress import Attempt, Outcome, Progress
 
 SOLVED, NOT_SOLVED, USAGE = 0, 1, 2
 LIMIT_HELP = f"seconds a scenario test may take (a slow one: {limits.SLOW_FACTOR} times it)"
@@ -63,21 +66,21 @@ def _jobs(text: str) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="make", description="Grade and list the katas.")
     commands = parser.add_subparsers(dest="command", required=True)
+
+    def grading_options(command: argparse.ArgumentParser, folder: bool = True) -> None:
+        if folder:
+            command.add_argument("--dir", help="folder holding your files (default: katas/KATA)")
+        command.add_argument("--timeout", type=_positive, default=limits.DEFAULT, help=LIMIT_HELP)
+        command.add_argument(
+            "--check-timeout", type=_positive, default=60.0, help="seconds for the whole check"
+        )
+
     check = commands.add_parser("check", help="grade a kata")
     check.add_argument("kata")
-    check.add_argument("--dir", help="folder holding your files (default: katas/KATA)")
+    grading_options(check)
     check.add_argument("--format", choices=("human", "json"), default="human")
     check.add_argument(
         "--only", default="", help="run only these spec tests (comma-separated names)"
-    )
-    check.add_argument(
-        "--timeout", type=_positive, default=limits.DEFAULT, help="seconds per scenario test"
-    )
-    check.add_argument(
-        "--check-timeout",
-        type=_positive,
-        default=60.0,
-        help="seconds for the whole check",
     )
     for name, what in (
         ("hint", "the next hint for a kata"),
@@ -87,12 +90,9 @@ def _parser() -> argparse.ArgumentParser:
     ):
         command = commands.add_parser(name, help=what)
         command.add_argument("kata")
-        command.add_argument("--dir", help="folder holding your files (default: katas/KATA)")
-        command.add_argument(
-            "--timeout", type=_positive, default=limits.DEFAULT, help="seconds per scenario test"
-        )
-        command.add_argument("--check-timeout", type=_positive, default=60.0)
-        command.add_argument("--format", choices=("human", "json"), default="human")
+        grading_options(command)
+        if name == "debrief":
+            command.add_argument("--format", choices=("human", "json"), default="human")
         if name == "interview":
             command.add_argument(
                 "--minutes", type=_positive, help="the time box (default: the kata's)"
@@ -101,10 +101,7 @@ def _parser() -> argparse.ArgumentParser:
     grade.add_argument("kata")
     grade.add_argument("submissions", help="a folder: one entry per learner")
     grade.add_argument("--jobs", type=_jobs, default="auto", help="gradings at once, or auto")
-    grade.add_argument(
-        "--timeout", type=_positive, default=limits.DEFAULT, help="seconds per scenario test"
-    )
-    grade.add_argument("--check-timeout", type=_positive, default=60.0)
+    grading_options(grade, folder=False)
     commands.add_parser("classroom", help="a check's JSON on stdin as a Classroom result")
     reset = commands.add_parser("reset", help="back to the starter, after a backup")
     reset.add_argument("kata", help="a kata, or all")
@@ -118,67 +115,57 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _refuse(message: str, kata: str, as_json: bool) -> int:
-    if as_json:
-        print(
-            json.dumps(
-                {
-                    "kata": kata,
-                    "status": "error",
-                    "message": message,
-                    "tests": [],
-                    "own_tests": [],
-                },
-                indent=2,
-            )
-        )
-    print(f"error: {message}", file=sys.stderr)
-    return USAGE
+class Refused(Exception):
+    """A command that cannot be carried out as asked: said in one line, exit status 2."""
 
 
-def _folder(args: argparse.Namespace, as_json: bool = False) -> Path | int:
-    """The folder to grade, or the exit status of a refusal."""
+def _kata(name: str) -> Kata:
+    """The kata `name`, read from its kata.toml; Refused if there is none or it is broken."""
+    from tests.harness import catalog
+
+    if not layout.is_kata(name):
+        raise Refused(wording.unknown_kata(name, layout.kata_names()))
+    try:
+        return catalog.load(name)
+    except catalog.CatalogError as error:
+        raise Refused(str(error)) from error
+
+
+def _folder(args: argparse.Namespace) -> Path:
+    """The folder to grade: DIR=, or katas/<kata>."""
     if not layout.is_kata(args.kata):
-        return _refuse(wording.unknown_kata(args.kata, layout.kata_names()), args.kata, as_json)
+        raise Refused(wording.unknown_kata(args.kata, layout.kata_names()))
     folder = Path(args.dir) if args.dir else layout.KATAS / args.kata
     if not folder.is_dir():
-        return _refuse(wording.not_a_folder(args.dir), args.kata, as_json)
+        raise Refused(wording.not_a_folder(args.dir))
     return folder
 
 
 def _check(args: argparse.Namespace) -> int:
-    as_json = args.format == "json"
-    folder = _folder(args, as_json)
-    if isinstance(folder, int):
-        return folder
+    folder = _folder(args)
     only = tuple(name.strip() for name in args.only.split(",") if name.strip())
     task = Task(only=only)
     with grading.Check(args.kata, folder, args.timeout, args.check_timeout, task) as check:
         from tests.harness import catalog, files, report, terminal
         from tests.harness.progress import Outcome, Progress
-        from tests.harness.protocol import Status
 
         # The files as graded: read before the child imports them.
         fingerprint = files.fingerprint(folder)
-        try:
-            kata = catalog.load(args.kata)
-        except catalog.CatalogError as error:
-            return _refuse(str(error), args.kata, as_json)
+        kata = _kata(args.kata)
         known = [name for path in kata.spec_files for name in catalog.tests_in(path)]
         unknown = [name for name in only if name not in known]
         if unknown:
-            return _refuse(wording.unknown_tests(kata.name, unknown, known), kata.name, as_json)
+            raise Refused(wording.unknown_tests(kata.name, unknown, known))
         graded = check.finish(kata)
-    if as_json:
+    if args.format == "json":
         print(report.as_json(graded))
     else:
-        rerun = f"make check KATA={kata.name}" + (f" DIR={args.dir}" if args.dir else "")
-        rerun += f" ONLY={args.only}" if only else ""
-        print(report.as_text(graded, rerun, colour=terminal.colour_wanted(sys.stdout)))
+        commands = Commands(kata.name, args.dir or "", only)
+        print(report.as_text(graded, commands, colour=terminal.colour_wanted(sys.stdout)))
     if not only:
         state = Progress()
         outcome = Outcome.of(graded, fingerprint)
-        if state.record(kata.name, folder, outcome, graded.status.value) and not as_json:
+        if state.record(kata.name, folder, outcome) and args.format != "json":
             # The check that solves the kata ends as the interview would: with the debrief.
             print("\n" + _debrief_text(kata, folder, state, outcome, args.check_timeout))
     return SOLVED if graded.status is Status.PASS else NOT_SOLVED
@@ -187,21 +174,13 @@ def _check(args: argparse.Namespace) -> int:
 def _debrief_text(kata: Kata, folder: Path, state: Progress, outcome: Outcome, limit: float) -> str:
     from tests.harness import debrief
 
-    attempt = state.current(kata.name)
-    return debrief.as_text(debrief.build(kata, folder, attempt, outcome.descriptions, True, limit))
+    effort = state.current(kata.name).effort
+    return debrief.as_text(debrief.build(kata, folder, effort, outcome.descriptions, True, limit))
 
 
-def _kata_and_folder(args: argparse.Namespace, as_json: bool = False) -> tuple[Kata, Path] | int:
-    """The kata and the folder a command works on, or the exit status of a refusal."""
-    from tests.harness import catalog
-
-    folder = _folder(args, as_json)
-    if isinstance(folder, int):
-        return folder
-    try:
-        return catalog.load(args.kata), folder
-    except catalog.CatalogError as error:
-        return _refuse(str(error), args.kata, as_json)
+def _kata_and_folder(args: argparse.Namespace) -> tuple[Kata, Path]:
+    folder = _folder(args)
+    return _kata(args.kata), folder
 
 
 def _current(args: argparse.Namespace, kata: Kata, folder: Path, state: Progress) -> Outcome:
@@ -216,7 +195,7 @@ def _current(args: argparse.Namespace, kata: Kata, folder: Path, state: Progress
         print(wording.grading_first(_shown(folder)), file=sys.stderr, flush=True)
         graded = grading.grade(kata.name, folder, args.timeout, args.check_timeout)
         outcome = Outcome.of(graded, fingerprint)
-        state.record(kata.name, folder, outcome, graded.status.value)
+        state.record(kata.name, folder, outcome)
     return outcome
 
 
@@ -224,13 +203,10 @@ def _hint(args: argparse.Namespace) -> int:
     from tests.harness import hints
     from tests.harness.progress import Progress
 
-    found = _kata_and_folder(args)
-    if isinstance(found, int):
-        return found
-    kata, folder = found
+    kata, folder = _kata_and_folder(args)
     state = Progress()
     outcome = _current(args, kata, folder, state)
-    command = f"make hint KATA={kata.name}" + (f" DIR={args.dir}" if args.dir else "")
+    command = Commands(kata.name, args.dir or "").hint
     print("\n".join(hints.give(kata, folder, outcome, state, command=command)))
     return SOLVED
 
@@ -239,18 +215,14 @@ def _debrief(args: argparse.Namespace) -> int:
     from tests.harness import debrief
     from tests.harness.progress import Progress
 
-    found = _kata_and_folder(args, args.format == "json")
-    if isinstance(found, int):
-        return found
-    kata, folder = found
+    kata, folder = _kata_and_folder(args)
     state = Progress()
     outcome = _current(args, kata, folder, state)
-    if outcome.status != "pass":
+    if not outcome.solved:
         print(wording.debrief_not_solved(kata.name), file=sys.stderr)
         return NOT_SOLVED
-    built = debrief.build(
-        kata, folder, state.current(kata.name), outcome.descriptions, True, args.check_timeout
-    )
+    effort = state.current(kata.name).effort
+    built = debrief.build(kata, folder, effort, outcome.descriptions, True, args.check_timeout)
     print(debrief.as_json(built) if args.format == "json" else debrief.as_text(built))
     return SOLVED
 
@@ -258,37 +230,26 @@ def _debrief(args: argparse.Namespace) -> int:
 def _watch(args: argparse.Namespace) -> int:
     from tests.harness.watch import Watch
 
-    found = _kata_and_folder(args)
-    if isinstance(found, int):
-        return found
-    kata, folder = found
+    kata, folder = _kata_and_folder(args)
     return Watch(kata, folder, args.timeout, args.check_timeout, _shown(folder)).run()
 
 
 def _interview(args: argparse.Namespace) -> int:
     from tests.harness.interview import Interview
 
-    found = _kata_and_folder(args)
-    if isinstance(found, int):
-        return found
-    kata, folder = found
+    kata, folder = _kata_and_folder(args)
     minutes = args.minutes or kata.time_box_minutes
     shown = _shown(folder)
     return Interview(kata, folder, args.timeout, args.check_timeout, shown, minutes=minutes).run()
 
 
 def _grade(args: argparse.Namespace) -> int:
-    from tests.harness import catalog, grades
+    from tests.harness import grades
 
-    if not layout.is_kata(args.kata):
-        return _refuse(wording.unknown_kata(args.kata, layout.kata_names()), args.kata, False)
+    kata = _kata(args.kata)
     folder = Path(args.submissions)
     if not folder.is_dir():
-        return _refuse(wording.not_a_submissions_folder(args.submissions), args.kata, False)
-    try:
-        kata = catalog.load(args.kata)
-    except catalog.CatalogError as error:
-        return _refuse(str(error), args.kata, as_json=False)
+        raise Refused(wording.not_a_submissions_folder(args.submissions))
     started = time.monotonic()
     progress = sys.stderr.isatty()
     rows = grades.grade_all(kata, folder, args.jobs, args.timeout, args.check_timeout, progress)
@@ -297,7 +258,7 @@ def _grade(args: argparse.Namespace) -> int:
     return SOLVED
 
 
-def _classroom() -> int:
+def _classroom(args: argparse.Namespace) -> int:
     from tests.harness import classroom
 
     print(classroom.encoded(sys.stdin.read()))
@@ -305,25 +266,24 @@ def _classroom() -> int:
 
 
 def _reset(args: argparse.Namespace) -> int:
-    from tests.harness import catalog, starter
+    from tests.harness import starter
     from tests.harness.progress import Progress
 
     names = layout.kata_names() if args.kata == "all" else [args.kata]
-    if args.kata != "all" and not layout.is_kata(args.kata):
-        return _refuse(wording.unknown_kata(args.kata, layout.kata_names()), args.kata, False)
+    katas = [_kata(name) for name in names]
     state = Progress()
-    for name in names:
+    for kata in katas:
         try:
-            kata = catalog.load(name)
             done = starter.reset(kata, kata.starter_dir, state.state / "backups")
-        except (catalog.CatalogError, starter.ResetError) as error:
-            return _refuse(str(error), name, as_json=False)
+        except starter.ResetError as error:
+            raise Refused(str(error)) from error
         if done.backup is None:
-            print(wording.nothing_to_reset(name))
+            print(wording.nothing_to_reset(kata.name))
             continue
-        state.after_reset(name)
+        state.after_reset(kata.name)
         shown = _shown(done.backup)
-        print("\n".join(wording.reset_done(name, shown, list(done.restored), list(done.removed))))
+        lines = wording.reset_done(kata.name, shown, list(done.restored), list(done.removed))
+        print("\n".join(lines))
     return SOLVED
 
 
@@ -333,14 +293,10 @@ def _shown(path: Path) -> str:
     return str(path.relative_to(layout.ROOT)) if path.is_relative_to(layout.ROOT) else str(path)
 
 
-def _list() -> int:
-    from tests.harness import catalog
+def _list(args: argparse.Namespace) -> int:
     from tests.harness.progress import Progress
 
-    try:
-        katas = [catalog.load(name) for name in layout.kata_names()]
-    except catalog.CatalogError as error:
-        return _refuse(str(error), "", as_json=False)
+    katas = [_kata(name) for name in layout.kata_names()]
     state = Progress()
     up_next = None
     width = max((len(kata.name) for kata in katas), default=0) + 2
@@ -348,7 +304,9 @@ def _list() -> int:
         where, solved = _standing(state.attempts(kata.name))
         if not solved and up_next is None:
             up_next = kata.name
-        in_time = [i["seconds"] for i in state.interviews(kata.name) if i.get("in_time")]
+        in_time = [
+            interview.seconds for interview in state.interviews(kata.name) if interview.in_time
+        ]
         if in_time:
             where += f" · {wording.best_interview(min(in_time))}"
         print(f"{place}. {kata.name:<{width}}{where}")
@@ -358,19 +316,19 @@ def _list() -> int:
     return SOLVED
 
 
-def _standing(attempts: list[dict]) -> tuple[str, bool]:
+def _standing(attempts: list[Attempt]) -> tuple[str, bool]:
     """Where the learner stands on a kata, in words, and whether it is solved now."""
-    current = attempts[-1] if attempts and not attempts[-1].get("closed") else {}
-    solved_before = [a["time_to_solve_s"] for a in attempts if a.get("time_to_solve_s")]
-    if current.get("solved_at"):
-        return wording.state_solved(current["time_to_solve_s"], current.get("hints_taken", 0)), True
-    history = current.get("history")
-    if history:
-        passed, total = history[-1][1], history[-1][2]
-        hints = current.get("hints_taken", 0)
+    from tests.harness.progress import Attempt
+
+    current = attempts[-1] if attempts and not attempts[-1].closed else Attempt()
+    solved_before = [a.time_to_solve_s for a in attempts if a.time_to_solve_s]
+    if current.solved_at:
+        return wording.state_solved(current.time_to_solve_s or 0, current.hints_taken), True
+    if current.history:
+        passed, total = current.history[-1][1], current.history[-1][2]
         if not total:
-            return wording.state_broken(current["checks"], hints), False
-        return wording.state_in_progress(passed, total, current["checks"], hints), False
+            return wording.state_broken(current.checks, current.hints_taken), False
+        return wording.state_in_progress(passed, total, current.checks, current.hints_taken), False
     if solved_before:
         return wording.state_solved_before(min(solved_before)), False
     return wording.state_not_started(), False
@@ -379,41 +337,49 @@ def _standing(attempts: list[dict]) -> tuple[str, bool]:
 def _variant(args: argparse.Namespace) -> int:
     from tests.harness import catalog, variants
 
-    try:
-        kata = catalog.load(args.kata)
-    except catalog.CatalogError as error:
-        return _refuse(str(error), args.kata, as_json=False)
+    kata = _kata(args.kata)
     defects = {defect.id: defect for defect in kata.defects}
     if args.defect not in defects:
-        message = wording.unknown_defect(kata.name, args.defect, list(defects))
-        return _refuse(message, kata.name, as_json=False)
+        raise Refused(wording.unknown_defect(kata.name, args.defect, list(defects)))
     try:
         folder = variants.build(kata, [defects[args.defect]], Path(args.folder))
     except catalog.CatalogError as error:
-        return _refuse(str(error), kata.name, as_json=False)
+        raise Refused(str(error)) from error
     print(wording.variant_written(kata.name, folder))
     return SOLVED
 
 
+COMMANDS = {
+    "check": _check,
+    "hint": _hint,
+    "debrief": _debrief,
+    "interview": _interview,
+    "watch": _watch,
+    "reset": _reset,
+    "grade": _grade,
+    "classroom": _classroom,
+    "list": _list,
+    "variant": _variant,
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    commands = {
-        "check": _check,
-        "hint": _hint,
-        "debrief": _debrief,
-        "interview": _interview,
-        "watch": _watch,
-        "reset": _reset,
-        "grade": _grade,
-        "classroom": lambda _: _classroom(),
-        "list": lambda _: _list(),
-        "variant": _variant,
-    }
     try:
-        return commands[args.command](args)
+        return COMMANDS[args.command](args)
+    except Refused as refused:
+        if getattr(args, "format", "human") == "json":
+            print(json.dumps(_refusal(str(refused), getattr(args, "kata", "")), indent=2))
+        print(f"error: {refused}", file=sys.stderr)
+        return USAGE
     except BrokenPipeError:  # `make list | head`: the reader has all it wants
         sys.stderr.close()
         return SOLVED
+
+
+def _refusal(message: str, kata: str) -> dict:
+    """A refused check as a check's JSON document, for whoever reads FORMAT=json."""
+    return {"kata": kata, "status": "error", "message": message, "tests": [], "own_tests": []}
 
 
 if __name__ == "__main__":

@@ -22,12 +22,15 @@ from pathlib import Path
 from tests.harness import diffs, grading, regression, starter, wording
 from tests.harness.catalog import Kata
 from tests.harness.layout import ROOT
+from tests.harness.progress import Effort
 from tests.harness.protocol import Task
 
 # Each regression test on each variant: a test of the learner's runs in
 # milliseconds, and a variant that loops is caught at this limit.
 REGRESSION_LIMIT = 0.5
 MEASURE_LIMIT = 20.0  # s for measure.py on the learner's code
+# A fix this many times the reference fix's size is a rewrite, and hides the bugs found.
+REWRITE = 2
 MEASURE = "measure.py"
 TALKING_POINTS = "## Talking points"
 
@@ -64,20 +67,21 @@ class Debrief:
 def build(
     kata: Kata,
     folder: Path,
-    attempt: dict,
+    effort: Effort,
     descriptions: dict[str, str],
     solved: bool,
     check_limit: float,
     time_box: float | None = None,
 ) -> Debrief:
-    """The debrief of the learner's `folder`, `attempt` being its progress record;
-    `time_box` in seconds, if not the kata's (an interview's)."""
+    """The debrief of the learner's `folder`, `effort` being what solving it took (from
+    the progress record, or an interview's); `time_box` in seconds, if not the kata's
+    (an interview's)."""
     debrief = Debrief(
         kata,
         solved,
-        attempt.get("time_to_solve_s"),
-        int(attempt.get("checks_to_solve", attempt.get("checks", 0))),
-        int(attempt.get("hints_to_solve", attempt.get("hints_taken", 0))),
+        effort.time_to_solve_s,
+        effort.checks,
+        effort.hints,
         recorded=folder.resolve() == kata.starter_dir.resolve(),
         time_box=time_box or kata.time_box_minutes * 60,
     )
@@ -209,7 +213,10 @@ def as_text(debrief: Debrief) -> str:
         lines += wording.debrief_behaviour(behaviour, test)
     lines += ["", wording.DEBRIEF_FIX]
     lines += wording.debrief_fix(
-        debrief.lines_changed, debrief.reference_lines_changed, debrief.rewrite_expected
+        debrief.lines_changed,
+        debrief.reference_lines_changed,
+        debrief.rewrite_expected,
+        hides_the_bugs=debrief.lines_changed > REWRITE * debrief.reference_lines_changed,
     )
     lines += ["", wording.DEBRIEF_REGRESSION]
     lines += _regression_text(debrief)

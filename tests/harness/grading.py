@@ -32,7 +32,6 @@ from tests.harness.protocol import (
     ProbeError,
     ProbeOk,
     Result,
-    Role,
     Start,
     Status,
     Task,
@@ -227,9 +226,8 @@ def grade_variants(
         raise RuntimeError(f"{kata}: the variants could not be graded: {followed}")
     found: dict[str, dict[str, Result]] = {variant.name: {} for variant in variants}
     for item in followed.items:
-        name = item.group.removeprefix(f"{Role.SPEC.value}:")
         missing = Result(item.key, Status.ERROR, wording.not_run(followed.why_not_run))
-        found[name][item.name] = followed.results.get(item.key, missing)
+        found[item.test.defect][item.test.name] = followed.results.get(item.key, missing)
     return found
 
 

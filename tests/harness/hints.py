@@ -17,6 +17,7 @@ from pathlib import Path
 from tests.harness import starter, wording
 from tests.harness.catalog import Defect, Kata
 from tests.harness.progress import Outcome, Progress
+from tests.harness.protocol import Status
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,8 @@ def give(
     level = min(seen + 1, len(behaviour.levels))
     progress.record_hint(kata.name, behaviour.key, level)
     again = wording.HINT_KEY if watching else command
-    return wording.hint(behaviour, level, kata.name, new=level > seen, again=again)
+    about, levels = behaviour.about, behaviour.levels
+    return wording.hint(about, levels, level, kata.name, new=level > seen, again=again)
 
 
 def stuck_on(kata: Kata, outcome: Outcome, touched: set[str] = frozenset()) -> Behaviour | None:
@@ -59,13 +61,13 @@ def stuck_on(kata: Kata, outcome: Outcome, touched: set[str] = frozenset()) -> B
     yet, if there is one: two bugs can break the same tests, and the one just
     fixed should not be hinted at again.
     """
-    failing = [name for name, status in outcome.tests.items() if status != "pass"]
+    failing = [name for name, status in outcome.tests.items() if status is not Status.PASS]
     if failing:
         return _spec_test(kata, outcome, failing, touched)
     if outcome.own_tests_problem:
         return Behaviour("own-file", outcome.own_tests_problem, wording.OWN_FILE_HINTS)
     for name, status in outcome.own_tests.items():
-        if status != "pass":
+        if status is not Status.PASS:
             return _own_test(kata, name, status)
     return None
 
@@ -80,21 +82,22 @@ def _spec_test(kata: Kata, outcome: Outcome, failing: list[str], touched: set[st
     return Behaviour(f"test:{first}", about, kata.test_hints[first])
 
 
-def _still_there(kata: Kata, statuses: dict[str, str]) -> list[Defect]:
+def _still_there(kata: Kata, statuses: dict[str, Status]) -> list[Defect]:
     """The planted bugs of the code whose every spec test still fails."""
     return [
         bug
         for bug in kata.planted
         if not bug.in_own_tests
-        and all(statuses.get(test, "pass") != "pass" for test in bug.caught_by)
+        and all(statuses.get(test, Status.PASS) is not Status.PASS for test in bug.caught_by)
     ]
 
 
-def _own_test(kata: Kata, name: str, status: str) -> Behaviour:
+def _own_test(kata: Kata, name: str, status: Status) -> Behaviour:
     for bug in kata.planted:
         if bug.in_own_tests and name in bug.caught_by:
             return Behaviour(f"bug:{bug.id}", wording.own_test_about(name), bug.hints)
-    if status == "weak":
+    if status is Status.WEAK:
         duty = next(duty for duty in kata.own_test_duties if duty.name == name)
-        return Behaviour(f"own:{name}", wording.own_test_about(name), wording.weak_hints(duty))
+        hints = wording.weak_hints(duty.name, duty.checks)
+        return Behaviour(f"own:{name}", wording.own_test_about(name), hints)
     return Behaviour(f"own:{name}", wording.own_test_about(name), wording.wrong_hints(name))

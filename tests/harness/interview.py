@@ -16,7 +16,7 @@ import sys
 import time
 
 from tests.harness import progress, starter, terminal, wording
-from tests.harness.progress import Outcome
+from tests.harness.progress import Effort, Outcome
 from tests.harness.protocol import Status
 from tests.harness.verdicts import Grading
 from tests.harness.watch import Watch
@@ -67,13 +67,13 @@ class Interview(Watch):
             # The last line on the screen is the clock: rewrite it in place.
             print(f"\r\033[2K{self.footer()}", end="", flush=True)
 
-    def after(self, graded: Grading, outcome: Outcome, turned_solved: bool) -> list[str]:
+    def after(self, graded: Grading, outcome: Outcome, solved_now: bool) -> list[str]:
+        """The interview ends at the first check that passes, whatever came before it."""
         self.checks += 1
         if graded.status is not Status.PASS or self.solved_after is not None:
             return []
         self.solved_after, self.going = self.elapsed, False
-        effort = {"time_to_solve_s": self.solved_after, "checks": self.checks}
-        effort["hints_taken"] = self.hints_taken
+        effort = Effort(self.solved_after, self.checks, self.hints_taken)
         head = wording.interview_solved(self.solved_after, self.box)
         debriefed = self.debrief(effort, outcome, solved=True)
         return [terminal.bold(head, self.colour), "", debriefed, "", wording.INTERVIEW_OVER]
@@ -86,7 +86,7 @@ class Interview(Watch):
         self.timed = False
         said = wording.time_up(self.box, self.outcome.passed if self.outcome else 0)
         if self.outcome is not None and self.outcome.tests:
-            effort = {"checks": self.checks, "hints_taken": self.hints_taken}
+            effort = Effort(None, self.checks, self.hints_taken)
             said += ["", self.debrief(effort, self.outcome, solved=False)]
         if not self.interactive:
             self.say([*said, "", wording.INTERVIEW_GOES_ON])
@@ -102,16 +102,16 @@ class Interview(Watch):
         solved = self.solved_after is not None
         self.progress.record_interview(
             self.kata.name,
-            {
-                "started": self.started_at,
-                "ended": progress.now(),
-                "time_box_s": self.box,
-                "seconds": self.solved_after if solved else self.elapsed,
-                "checks": self.checks,
-                "hints": self.hints_taken,
-                "solved": solved,
-                "in_time": solved and self.solved_after <= self.box,
-            },
+            progress.Interview(
+                started=self.started_at,
+                ended=progress.now(),
+                time_box_s=self.box,
+                seconds=self.solved_after if solved else self.elapsed,
+                checks=self.checks,
+                hints=self.hints_taken,
+                solved=solved,
+                in_time=solved and self.solved_after <= self.box,
+            ),
         )
 
 

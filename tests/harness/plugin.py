@@ -37,6 +37,7 @@ from tests.harness.protocol import (
     Role,
     Start,
     Status,
+    TestId,
     encode,
 )
 
@@ -129,10 +130,13 @@ class GradingPlugin:
                 return group
         raise LookupError(f"{path} belongs to no test group of the plan")
 
-    def key(self, item: pytest.Item) -> str:
+    def test_id(self, item: pytest.Item) -> TestId:
         # Not the nodeid: copies outside the rootdir get clashing nodeids.
         group = self.group_of(item.path)
-        return f"{group.name}:{item.path.relative_to(group.tests)}::{item.name}"
+        return TestId(group.role, group.defect, str(item.path.relative_to(group.tests)), item.name)
+
+    def key(self, item: pytest.Item) -> str:
+        return self.test_id(item).key
 
     def pytest_configure(self, config: pytest.Config) -> None:
         limits.register(config)
@@ -185,7 +189,7 @@ class GradingPlugin:
         message = wording.collect_failure(
             cause, places.raised(cause, group.tests), places.last_line(cause)
         )
-        self.emit(CollectError(group.name, message))
+        self.emit(CollectError(group.role, group.defect, message))
 
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list) -> None:
         """Leave out tests already judged, and those a group does not run."""
@@ -205,7 +209,7 @@ class GradingPlugin:
     def _describe(self, item: pytest.Item) -> Item:
         doc = getattr(getattr(item, "function", None), "__doc__", None) or ""
         description = " ".join(doc.strip().split("\n\n")[0].split())
-        return Item(self.key(item), item.name, self.group_of(item.path).name, description)
+        return Item(self.test_id(item), description)
 
     # -- running --
 

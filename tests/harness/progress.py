@@ -23,13 +23,14 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from tests.harness import files, wording
 from tests.harness.layout import KATAS, ROOT
+from tests.harness.protocol import Status
 
 # The learner's state: gitignored. KATAS_STATE moves it (the self-tests do).
 STATE = Path(os.environ.get("KATAS_STATE") or ROOT / ".katas")
@@ -48,28 +49,109 @@ class Outcome:
     """A full check, as much of it as hints need: statuses by test name."""
 
     fingerprint: str  # of the files graded (tests.harness.files)
-    status: str
-    tests: dict[str, str] = field(default_factory=dict)
+    status: Status
+    tests: dict[str, Status] = field(default_factory=dict)
     descriptions: dict[str, str] = field(default_factory=dict)
-    own_tests: dict[str, str] = field(default_factory=dict)
+    own_tests: dict[str, Status] = field(default_factory=dict)
     own_tests_problem: str = ""
     message: str = ""  # why no test could run, when none could
 
     @property
     def passed(self) -> int:
-        return sum(status == "pass" for status in self.tests.values())
+        return sum(status is Status.PASS for status in self.tests.values())
+
+    @property
+    def solved(self) -> bool:
+        return self.status is Status.PASS
 
     @classmethod
     def of(cls, grading: Grading, fingerprint: str) -> Outcome:
         return cls(
             fingerprint=fingerprint,
-            status=grading.status.value,
-            tests={verdict.name: verdict.status.value for verdict in grading.tests},
+            status=grading.status,
+            tests={verdict.name: verdict.status for verdict in grading.tests},
             descriptions={verdict.name: verdict.description for verdict in grading.tests},
-            own_tests={verdict.name: verdict.status.value for verdict in grading.own_tests},
+            own_tests={verdict.name: verdict.status for verdict in grading.own_tests},
             own_tests_problem=grading.own_tests_problem,
             message="" if grading.tests else grading.message,
         )
+
+    @classmethod
+    def from_data(cls, data: dict) -> Outcome:
+        return cls(
+            fingerprint=data["fingerprint"],
+            status=Status(data["status"]),
+            tests={name: Status(status) for name, status in data["tests"].items()},
+            descriptions=dict(data["descriptions"]),
+            own_tests={name: Status(status) for name, status in data["own_tests"].items()},
+            own_tests_problem=data["own_tests_problem"],
+            message=data["message"],
+        )
+
+
+@dataclass(frozen=True)
+class Effort:
+    """What solving took, as the debrief tells it."""
+
+    time_to_solve_s: float | None = None
+    checks: int = 0
+    hints: int = 0
+
+
+@dataclass
+class Attempt:
+    """One attempt at a kata: from its first check until a reset closes it, once solved."""
+
+    started: str = ""  # the first check's time (UTC, see `now`)
+    latest: str = ""
+    checks: int = 0
+    history: list[list] = field(default_factory=list)  # [time, passed, total] per check
+    outcome: Outcome | None = None  # the latest check's
+    solved_at: str = ""
+    time_to_solve_s: float | None = None
+    # What it took: checks and hints after the solve do not count.
+    checks_to_solve: int | None = None
+    hints_to_solve: int | None = None
+    hints_taken: int = 0
+    hints: dict[str, int] = field(default_factory=dict)  # the level reached per behaviour
+    closed: str = ""  # when a reset closed it
+
+    @property
+    def effort(self) -> Effort:
+        return Effort(
+            self.time_to_solve_s,
+            self.checks if self.checks_to_solve is None else self.checks_to_solve,
+            self.hints_taken if self.hints_to_solve is None else self.hints_to_solve,
+        )
+
+    def to_data(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_data(cls, data: dict) -> Attempt:
+        known = {item.name for item in fields(cls)}
+        values = {name: value for name, value in data.items() if name in known}
+        if values.get("outcome") is not None:
+            values["outcome"] = Outcome.from_data(values["outcome"])
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class Interview:
+    """One timed interview (tests.harness.interview), however it ended."""
+
+    started: str
+    ended: str
+    time_box_s: float
+    seconds: float  # to solve it, or until it ended
+    checks: int
+    hints: int
+    solved: bool
+    in_time: bool
+
+    @classmethod
+    def from_data(cls, data: dict) -> Interview:
+        return cls(**{item.name: data[item.name] for item in fields(cls)})
 
 
 def now() -> str:
@@ -92,33 +174,35 @@ class Progress:
 
     # -- what the loop records --
 
-    def record(self, kata: str, folder: Path, outcome: Outcome, status: str) -> bool:
+    def record(self, kata: str, folder: Path, outcome: Outcome) -> bool:
         """Record a full check if it graded the kata's own folder; other folders
-        (DIR=, a maintainer's variants) are not the learner's progress. True if
-        this check is the one that solved the kata."""
-        if folder.resolve() == (KATAS / kata).resolve():
-            return self.record_check(kata, outcome, solved=status == "pass")
-        return False
+        (DIR=, a maintainer's variants) are not the learner's progress.
 
-    def record_check(self, kata: str, outcome: Outcome, solved: bool) -> bool:
-        """Add a full check of the learner's folder to the kata's current attempt;
-        True if it is the first to solve it."""
+        True if this check solved the kata: the first of the attempt to pass.
+        This is the one definition of "solved by this check"; what follows it
+        (the debrief) waits for it.
+        """
+        if folder.resolve() != (KATAS / kata).resolve():
+            return False
+        return self.record_check(kata, outcome)
 
-        def change(attempt: dict) -> bool:
+    def record_check(self, kata: str, outcome: Outcome) -> bool:
+        """Add a full check of the learner's folder to the kata's current attempt; True
+        if it is the first to solve it (see `record`)."""
+
+        def change(attempt: Attempt) -> bool:
             stamp = now()
-            attempt["started"] = attempt.get("started") or stamp
-            attempt["latest"] = stamp
-            attempt["checks"] = int(attempt.get("checks", 0)) + 1
-            history = list(attempt.get("history", []))
-            history.append([stamp, outcome.passed, len(outcome.tests)])
-            attempt["history"] = history[-HISTORY:]
-            attempt["outcome"] = asdict(outcome)
-            if solved and not attempt.get("solved_at"):
-                attempt["solved_at"] = stamp
-                attempt["time_to_solve_s"] = seconds_between(attempt["started"], stamp)
-                # What it took: checks run after the solve do not count.
-                attempt["checks_to_solve"] = attempt["checks"]
-                attempt["hints_to_solve"] = int(attempt.get("hints_taken", 0))
+            attempt.started = attempt.started or stamp
+            attempt.latest = stamp
+            attempt.checks += 1
+            attempt.history = [*attempt.history, [stamp, outcome.passed, len(outcome.tests)]]
+            attempt.history = attempt.history[-HISTORY:]
+            attempt.outcome = outcome
+            if outcome.solved and not attempt.solved_at:
+                attempt.solved_at = stamp
+                attempt.time_to_solve_s = seconds_between(attempt.started, stamp)
+                attempt.checks_to_solve = attempt.checks
+                attempt.hints_to_solve = attempt.hints_taken
                 return True
             return False
 
@@ -127,26 +211,28 @@ class Progress:
     def record_hint(self, kata: str, behaviour: str, level: int) -> None:
         """The learner has now seen `level` hints about `behaviour`."""
 
-        def change(attempt: dict) -> None:
-            levels = dict(attempt.get("hints", {}))
-            if level > int(levels.get(behaviour, 0)):
-                attempt["hints_taken"] = int(attempt.get("hints_taken", 0)) + 1
-                levels[behaviour] = level
-            attempt["hints"] = levels
+        def change(attempt: Attempt) -> None:
+            if level > attempt.hints.get(behaviour, 0):
+                attempt.hints_taken += 1
+                attempt.hints = {**attempt.hints, behaviour: level}
 
         self._change_attempt(kata, change)
 
-    def record_interview(self, kata: str, interview: dict) -> None:
-        """Keep one interview (tests.harness.interview), however it ended."""
+    def record_interview(self, kata: str, interview: Interview) -> None:
+        """Keep one interview, however it ended."""
 
         def change(data: dict) -> None:
             record = data["katas"].setdefault(kata, {"attempts": []})
-            record.setdefault("interviews", []).append(interview)
+            record.setdefault("interviews", []).append(asdict(interview))
 
         self._change(change)
 
-    def interviews(self, kata: str) -> list[dict]:
-        return list(self._change(lambda data: data["katas"].get(kata, {}).get("interviews", [])))
+    def interviews(self, kata: str) -> list[Interview]:
+        def read(data: dict) -> list[Interview]:
+            stored = data["katas"].get(kata, {}).get("interviews", [])
+            return [Interview.from_data(entry) for entry in stored]
+
+        return self._change(read)
 
     def after_reset(self, kata: str) -> None:
         """A reset ends a solved attempt: the next check starts a new one, timed
@@ -161,33 +247,36 @@ class Progress:
 
     # -- what the loop reads --
 
-    def attempts(self, kata: str) -> list[dict]:
-        return list(self._change(lambda data: data["katas"].get(kata, {}).get("attempts", [])))
+    def attempts(self, kata: str) -> list[Attempt]:
+        def read(data: dict) -> list[Attempt]:
+            stored = data["katas"].get(kata, {}).get("attempts", [])
+            return [Attempt.from_data(entry) for entry in stored]
 
-    def current(self, kata: str) -> dict:
-        """The open attempt of the kata, or {} when there is none yet."""
+        return self._change(read)
+
+    def current(self, kata: str) -> Attempt:
+        """The open attempt of the kata; a new, empty one when there is none yet."""
         attempts = self.attempts(kata)
-        return attempts[-1] if attempts and not attempts[-1].get("closed") else {}
+        return attempts[-1] if attempts and not attempts[-1].closed else Attempt()
 
     def latest_outcome(self, kata: str) -> Outcome | None:
-        stored = self.current(kata).get("outcome")
-        try:
-            return Outcome(**stored) if stored else None
-        except TypeError:
-            return None
+        return self.current(kata).outcome
 
     def hint_level(self, kata: str, behaviour: str) -> int:
-        return int(self.current(kata).get("hints", {}).get(behaviour, 0))
+        return self.current(kata).hints.get(behaviour, 0)
 
     # -- the file --
 
-    def _change_attempt(self, kata: str, change: Callable[[dict], T]) -> T:
+    def _change_attempt(self, kata: str, change: Callable[[Attempt], T]) -> T:
         def on_data(data: dict) -> T:
             record = data["katas"].setdefault(kata, {"attempts": []})
             attempts = record.setdefault("attempts", [])
             if not attempts or attempts[-1].get("closed"):
                 attempts.append({})
-            return change(attempts[-1])
+            attempt = Attempt.from_data(attempts[-1])
+            result = change(attempt)
+            attempts[-1] = attempt.to_data()
+            return result
 
         return self._change(on_data)
 

@@ -61,12 +61,26 @@ class Group:
     role: Role
     tests: Path  # the folder of its test files
     source: Path  # the folder the kata's modules are imported from
-    defect: str = ""  # OWN_VARIANT: the id of the defect of the variant
+    defect: str = ""  # a variant's group: the id of the defect (or STARTER) it runs on
     only: tuple[str, ...] | None = None  # run only these tests of the files, if given
 
+
+@dataclass(frozen=True)
+class TestId:
+    """One test of one group of a grading: unique within the grading."""
+
+    __test__ = False  # a value, not a test class, to pytest
+
+    role: Role
+    defect: str  # the group's defect, "" for the learner's own folder
+    file: str  # the test file, relative to its group's folder
+    name: str  # the test function
+
     @property
-    def name(self) -> str:
-        return f"{self.role.value}:{self.defect}" if self.defect else self.role.value
+    def key(self) -> str:
+        """The id as one string: how events name their test on the pipe."""
+        group = f"{self.role.value}:{self.defect}" if self.defect else self.role.value
+        return f"{group}:{self.file}::{self.name}"
 
 
 @dataclass(frozen=True)
@@ -176,10 +190,12 @@ class ProbeError:
 
 @dataclass(frozen=True)
 class Item:
-    key: str  # unique in a grading: group, file and test name
-    name: str
-    group: str  # Group.name
+    test: TestId
     description: str  # the test's docstring, first paragraph
+
+    @property
+    def key(self) -> str:
+        return self.test.key
 
 
 @dataclass(frozen=True)
@@ -189,9 +205,10 @@ class Collected:
 
 @dataclass(frozen=True)
 class CollectError:
-    """A test file could not be loaded."""
+    """A test file of a group could not be loaded."""
 
-    group: str
+    role: Role
+    defect: str
     message: str
 
 
@@ -229,12 +246,21 @@ def decode(line: bytes) -> Event:
         data = json.loads(line)
         kind = EVENTS[data.pop("event")]
         if kind is Collected:
-            return Collected(tuple(Item(**item) for item in data["items"]))
+            return Collected(tuple(_item(item) for item in data["items"]))
         if kind is Result:
             data["status"] = Status(data["status"])
+        if kind is CollectError:
+            data["role"] = Role(data["role"])
         return kind(**data)
     except (ValueError, KeyError, TypeError) as error:
         raise ProtocolError(f"not an event: {line[:200]!r} ({error})") from error
+
+
+def _item(data: dict) -> Item:
+    test = data["test"]
+    return Item(
+        TestId(Role(test["role"]), test["defect"], test["file"], test["name"]), data["description"]
+    )
 
 
 def _plain(value: object) -> dict:

@@ -42,22 +42,24 @@ def score(kata: Kata, files: tuple[str, ...], followed: Followed | str) -> Score
     if isinstance(followed, str):
         result.problem = followed
         return result
-    on: dict[str, dict[str, Status]] = {}
+    # For each group (the reference, or a variant by its defect): each test's status.
+    on: dict[tuple[Role, str], dict[str, Status]] = {}
     for item in followed.items:
         found = followed.results.get(item.key)
-        test = item.key.removeprefix(f"{item.group}:")  # "file::name"
-        on.setdefault(item.group, {})[test] = found.status if found else Status.ERROR
-        if item.group == Role.OWN_REFERENCE.value and (not found or found.status != Status.PASS):
+        test = f"{item.test.file}::{item.test.name}"
+        group = (item.test.role, item.test.defect)
+        on.setdefault(group, {})[test] = found.status if found else Status.ERROR
+        if item.test.role is Role.OWN_REFERENCE and (not found or found.status != Status.PASS):
             result.wrong[test] = found.message if found else followed.why_not_run
-    reference = on.get(Role.OWN_REFERENCE.value, {})
+    reference = on.get((Role.OWN_REFERENCE, ""), {})
     for error in followed.collect_errors:
-        if error.group == Role.OWN_REFERENCE.value:
+        if error.role is Role.OWN_REFERENCE:
             result.wrong[wording.A_TEST_FILE] = error.message
     result.tests = len(reference)
     counted = [test for test in reference if test not in result.wrong]
 
     def caught(variant: str) -> bool:
-        statuses = on.get(f"{Role.OWN_VARIANT.value}:{variant}", {})
+        statuses = on.get((Role.OWN_VARIANT, variant), {})
         return any(statuses.get(test, Status.ERROR) != Status.PASS for test in counted)
 
     result.starter_caught = caught(STARTER)

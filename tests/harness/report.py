@@ -14,6 +14,7 @@ import textwrap
 from pathlib import Path
 
 from tests.harness import regression, terminal, wording
+from tests.harness.commands import Commands
 from tests.harness.layout import ROOT
 from tests.harness.protocol import Status
 from tests.harness.verdicts import Grading, Verdict
@@ -76,10 +77,13 @@ def _output(text: str, indent: int) -> list[str]:
 
 
 def as_text(
-    grading: Grading, rerun: str | None, colour: bool = False, time_box: float | None = None
+    grading: Grading,
+    commands: Commands | None,
+    colour: bool = False,
+    time_box: float | None = None,
 ) -> str:
-    """The report; `rerun` is the command that grades again (None in a watch loop:
-    a save does); with `colour`, verdict labels in colour (tests.harness.terminal);
+    """The report; `commands` are the ones to run next (None in a watch loop: a save
+    grades again); with `colour`, verdict labels in colour (tests.harness.terminal);
     `time_box` in seconds, if not the kata's (an interview's)."""
     kata = grading.kata
     time_box = time_box or kata.time_box_minutes * 60
@@ -88,7 +92,7 @@ def as_text(
     if grading.status is Status.ERROR and not grading.tests:
         label = terminal.label(f"{'ERROR':<8}", colour)
         lines += [f"{label} {wording.NO_TEST_RAN}", *_detail(grading.message), ""]
-        lines += _next_steps(grading, rerun)
+        lines += _next_steps(grading, commands)
         return "\n".join(lines)
 
     lines.append(wording.SPEC_HEADING)
@@ -114,7 +118,7 @@ def as_text(
     others = regression.files_of(kata, grading.folder)
     if others and not grading.only:
         lines += [*textwrap.wrap(wording.other_test_files(others), wording.WIDTH), ""]
-    lines += _next_steps(grading, rerun)
+    lines += _next_steps(grading, commands)
     return "\n".join(lines)
 
 
@@ -146,21 +150,32 @@ def _own_tests(grading: Grading, colour: bool) -> list[str]:
     return [*lines, ""]
 
 
-def _next_steps(grading: Grading, rerun: str | None) -> list[str]:
-    if grading.status is Status.PARTIAL and rerun is not None:
-        return wording.selection_passes(rerun.split(" ONLY=")[0])
+def _next_steps(grading: Grading, commands: Commands | None) -> list[str]:
+    """What to do next; `commands` is None in a watch loop, where a save grades again."""
+    if grading.status is Status.PARTIAL and commands is not None:
+        return wording.selection_passes(commands.check_all)
     if grading.status is Status.PASS:
         return wording.solved(_shown(grading.folder), grading.kata.name)
     statuses = {verdict.status for verdict in grading.tests}
     failing = [verdict.name for verdict in grading.tests if verdict.status is not Status.PASS]
-    return wording.next_steps(
-        error=grading.status is Status.ERROR,
-        timeouts=Status.TIMEOUT in statuses,
-        failures=bool(statuses & {Status.FAIL, Status.ERROR}),
-        wrong=any(verdict.status is Status.FAIL for verdict in grading.own_wrong),
-        weak=bool(grading.own_weak),
-        problem=bool(grading.own_tests_problem),
-        own_tests=grading.kata.own_tests,
-        rerun=rerun,
-        first_failing=failing[0] if failing else None,
-    )
+    own_tests = grading.kata.own_tests or ""
+    steps = []
+    if grading.status is Status.ERROR:
+        steps.append(wording.STEP_ERROR)
+    if Status.TIMEOUT in statuses:
+        steps.append(wording.STEP_TIMEOUT)
+    if statuses & {Status.FAIL, Status.ERROR}:
+        steps.append(wording.STEP_FAILURE)
+    if failing and commands is not None and not commands.only:
+        steps.append(wording.step_only_first(commands.check_one(failing[0])))
+    if any(verdict.status is Status.FAIL for verdict in grading.own_wrong):
+        steps.append(wording.step_wrong(own_tests))
+    if grading.own_weak:
+        steps.append(wording.step_weak(own_tests))
+    if grading.own_tests_problem:
+        steps.append(wording.step_own_file(own_tests))
+    if commands is None:
+        steps += [wording.WATCH_STUCK, wording.STEP_SAVE]
+    else:
+        steps += [wording.stuck_step(commands.hint), wording.step_rerun(commands.check)]
+    return wording.next_steps(steps)

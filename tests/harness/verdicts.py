@@ -67,6 +67,10 @@ class Grading:
         return [verdict for verdict in self.own_tests if verdict.status not in settled]
 
 
+# The verdicts of a grading by group, (role, defect), then by test name.
+Groups = dict[tuple[Role, str], dict[str, Verdict]]
+
+
 def failed(kata: Kata, folder: Path, limit: float, why: str) -> Grading:
     """A grading in which no test could run."""
     return Grading(kata, folder, limit, Status.ERROR, why)
@@ -87,18 +91,19 @@ def assemble(
     `own_tests` is the copy of the learner's own test file the children ran.
     """
     grading = Grading(kata, folder, limit)
-    groups: dict[str, dict[str, Verdict]] = {}
+    groups: Groups = {}
     for item in items:
         result = results.get(item.key) or Result(
             item.key, Status.ERROR, wording.not_run(why_not_run)
         )
-        groups.setdefault(item.group, {})[item.name] = Verdict(
-            item.name, result.status, result.message, item.description, result.output
+        test = item.test
+        groups.setdefault((test.role, test.defect), {})[test.name] = Verdict(
+            test.name, result.status, result.message, item.description, result.output
         )
-    grading.tests = list(groups.get(Role.SPEC.value, {}).values())
+    grading.tests = list(groups.get((Role.SPEC, ""), {}).values())
     grading.own_tests = _own_verdicts(grading, groups)
     grading.own_tests_problem = _own_tests_problem(kata, folder, collect_errors, own_tests)
-    spec_broken = [e for e in collect_errors if e.group == Role.SPEC.value]
+    spec_broken = [e for e in collect_errors if e.role is Role.SPEC]
     if spec_broken:
         grading.status = Status.ERROR
         grading.message = wording.spec_file_failed(spec_broken[0].message)
@@ -130,7 +135,7 @@ def only(grading: Grading, names: tuple[str, ...]) -> Grading:
     return grading
 
 
-def _own_verdicts(grading: Grading, groups: dict[str, dict[str, Verdict]]) -> list[Verdict]:
+def _own_verdicts(grading: Grading, groups: Groups) -> list[Verdict]:
     """The own tests, judged against the specification once every spec test passes.
 
     Before that, each shows only its result on the learner's code: which of
@@ -138,10 +143,10 @@ def _own_verdicts(grading: Grading, groups: dict[str, dict[str, Verdict]]) -> li
     A test that agrees with the reference is WEAK if it also passes on a
     defect it is there to catch.
     """
-    yours = groups.get(Role.OWN_YOURS.value, {})
+    yours = groups.get((Role.OWN_YOURS, ""), {})
     duties = {duty.name: duty for duty in grading.kata.own_test_duties}
     verdicts = []
-    for name, reference in groups.get(Role.OWN_REFERENCE.value, {}).items():
+    for name, reference in groups.get((Role.OWN_REFERENCE, ""), {}).items():
         mine = yours.get(name)
         verdict = Verdict(
             name,
@@ -153,7 +158,7 @@ def _own_verdicts(grading: Grading, groups: dict[str, dict[str, Verdict]]) -> li
         )
         if verdict.status is Status.PASS and name in duties:
             on_variants = [
-                groups.get(f"{Role.OWN_VARIANT.value}:{defect}", {}).get(name)
+                groups.get((Role.OWN_VARIANT, defect), {}).get(name)
                 for defect in duties[name].catches
             ]
             if any(result and result.status is Status.PASS for result in on_variants):
@@ -173,7 +178,7 @@ def _own_tests_problem(
         return ""
     if own_tests is None:
         return wording.own_tests_missing(kata.own_tests, folder)
-    broken = [e for e in collect_errors if e.group == Role.OWN_REFERENCE.value]
+    broken = [e for e in collect_errors if e.role is Role.OWN_REFERENCE]
     if broken:
         return wording.own_tests_uncollectable(kata.own_tests, broken[0].message)
     yours = set(catalog.tests_in(own_tests))

@@ -26,7 +26,7 @@ from typing import TextIO
 
 from tests.harness import debrief, files, grading, hints, report, terminal, wording
 from tests.harness.catalog import Kata
-from tests.harness.progress import Outcome, Progress
+from tests.harness.progress import Effort, Outcome, Progress
 from tests.harness.protocol import Status
 from tests.harness.supervisor import Child
 from tests.harness.verdicts import Grading
@@ -108,17 +108,18 @@ class Watch:
         """On a terminal, a last line that changes on its own (an Interview's clock)."""
         return ""
 
-    def after(self, graded: Grading, outcome: Outcome, turned_solved: bool) -> list[str]:
-        """What to say under a report: a kata solved by this change gets its debrief."""
+    def after(self, graded: Grading, outcome: Outcome, solved_now: bool) -> list[str]:
+        """What to say under a report: a kata solved by this check gets its debrief
+        (tests.harness.progress decides which check that is)."""
         if graded.status is not Status.PASS:
             return []
         said = [terminal.bold(wording.watch_solved(self.kata.name), self.colour)]
-        if turned_solved:
-            attempt = self.progress.current(self.kata.name)
-            said += ["", self.debrief(attempt, outcome, solved=True)]
+        if solved_now:
+            effort = self.progress.current(self.kata.name).effort
+            said += ["", self.debrief(effort, outcome, solved=True)]
         return said
 
-    def debrief(self, effort: dict, outcome: Outcome, solved: bool) -> str:
+    def debrief(self, effort: Effort, outcome: Outcome, solved: bool) -> str:
         built = debrief.build(
             self.kata,
             self.folder,
@@ -148,11 +149,10 @@ class Watch:
             self.kata.name, self.folder, self.limit, self.check_limit, child=child
         )
         self.warm = grading.spawn(self.kata.name)
-        before, self.outcome = self.outcome, Outcome.of(graded, fingerprint)
-        self.progress.record(self.kata.name, self.folder, self.outcome, graded.status.value)
-        turned_solved = before is not None and before.status != Status.PASS.value
+        self.outcome = Outcome.of(graded, fingerprint)
+        solved_now = self.progress.record(self.kata.name, self.folder, self.outcome)
         self.text = report.as_text(graded, None, colour=self.colour, time_box=self.time_box)
-        below = self.after(graded, self.outcome, turned_solved)
+        below = self.after(graded, self.outcome, solved_now)
         if below:
             self.text += "\n\n" + "\n".join(below)
         summary = (

@@ -9,14 +9,9 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from tests.harness.limits import SLOW_FACTOR
 from tests.harness.places import Place
-
-if TYPE_CHECKING:
-    from tests.harness.catalog import OwnTest
-    from tests.harness.hints import Behaviour
 
 OUTPUT_LIMIT = 1000
 WIDTH = 88
@@ -329,56 +324,48 @@ def solved(folder: str, kata: str) -> list[str]:
     ]
 
 
-def next_steps(
-    *,
-    error: bool,
-    timeouts: bool,
-    failures: bool,
-    wrong: bool,
-    weak: bool,
-    problem: bool,
-    own_tests: str | None,
-    rerun: str | None,
-    first_failing: str | None = None,
-) -> list[str]:
-    """What to do next; `rerun` is None in a watch loop, where a save grades again."""
-    steps = []
-    if error:
-        steps.append("Fix the error above first: no test can run until your code imports.")
-    if timeouts:
-        steps.append(
-            "A TIMEOUT is a test that ran out of time: a loop that never ends, code far "
-            "slower than the contract allows, or a wait that never ends (a lock taken "
-            "twice). Start from the line the report names."
-        )
-    if failures:
-        steps.append(
-            "Take the first FAIL or ERROR, reproduce its scenario in a few lines, "
-            "find the line that causes it, fix it."
-        )
-    if first_failing and rerun and " ONLY=" not in rerun:
-        steps.append(
-            f"To run only the first failing test while you work on it: {rerun} ONLY={first_failing}"
-        )
-    if wrong:
-        steps.append(
-            "A test marked WRONG expects something the specification does not "
-            f"say: fix the test in {own_tests}, not the code."
-        )
-    if weak:
-        steps.append(
-            "A test marked WEAK no longer fails on the bug it is there to catch: in "
-            f"{own_tests}, make it hold the behaviour exactly again (an emptied test, a "
-            "dropped assert or a loosened comparison checks nothing)."
-        )
-    if problem:
-        steps.append(f"Put {own_tests} right: see above.")
-    if rerun is None:
-        steps.append(WATCH_STUCK)
-        steps.append("Save, and the check runs again.")
-    else:
-        steps.append(stuck_step(rerun.split(" ONLY=")[0].replace("make check", "make hint", 1)))
-        steps.append(f"Then run it again: {rerun}")
+# What to do next: the report chooses which steps apply; these are their words.
+STEP_ERROR = "Fix the error above first: no test can run until your code imports."
+STEP_TIMEOUT = (
+    "A TIMEOUT is a test that ran out of time: a loop that never ends, code far "
+    "slower than the contract allows, or a wait that never ends (a lock taken "
+    "twice). Start from the line the report names."
+)
+STEP_FAILURE = (
+    "Take the first FAIL or ERROR, reproduce its scenario in a few lines, "
+    "find the line that causes it, fix it."
+)
+STEP_SAVE = "Save, and the check runs again."
+
+
+def step_only_first(command: str) -> str:
+    return f"To run only the first failing test while you work on it: {command}"
+
+
+def step_wrong(own_tests: str) -> str:
+    return (
+        "A test marked WRONG expects something the specification does not "
+        f"say: fix the test in {own_tests}, not the code."
+    )
+
+
+def step_weak(own_tests: str) -> str:
+    return (
+        "A test marked WEAK no longer fails on the bug it is there to catch: in "
+        f"{own_tests}, make it hold the behaviour exactly again (an emptied test, a "
+        "dropped assert or a loosened comparison checks nothing)."
+    )
+
+
+def step_own_file(own_tests: str) -> str:
+    return f"Put {own_tests} right: see above."
+
+
+def step_rerun(command: str) -> str:
+    return f"Then run it again: {command}"
+
+
+def next_steps(steps: list[str]) -> list[str]:
     lines = ["Next:"]
     for step in steps:
         lines += textwrap.wrap(step, WIDTH, initial_indent="  - ", subsequent_indent="    ")
@@ -443,11 +430,10 @@ def wrong_hints(name: str) -> tuple[str, ...]:
     )
 
 
-def weak_hints(duty: OwnTest) -> tuple[str, ...]:
+def weak_hints(name: str, checks: str) -> tuple[str, ...]:
     """Hints for an own test that no longer catches the bug it is there to catch."""
     return (
-        f"{duty.name} is there to check that {duty.checks}: if that broke, which of its lines "
-        "would fail?",
+        f"{name} is there to check that {checks}: if that broke, which of its lines would fail?",
         "Look at its asserts: an emptied test, a dropped assert, or a comparison loosened to "
         "accept several answers checks nothing.",
         "Put back an assert that holds the behaviour exactly: one expected value, compared with "
@@ -455,16 +441,18 @@ def weak_hints(duty: OwnTest) -> tuple[str, ...]:
     )
 
 
-def hint(behaviour: Behaviour, level: int, kata: str, new: bool, again: str) -> list[str]:
-    """The hints about `behaviour` up to `level`, the last one marked if `new`;
-    `again` is how to ask for the next."""
-    lines = [f"Hint {level} of {len(behaviour.levels)} — {behaviour.about}", ""]
-    for number, text in enumerate(behaviour.levels[:level], start=1):
+def hint(
+    about: str, levels: tuple[str, ...], level: int, kata: str, new: bool, again: str
+) -> list[str]:
+    """The hints (`levels`) about the behaviour `about` up to `level`, the last one
+    marked if `new`; `again` is how to ask for the next."""
+    lines = [f"Hint {level} of {len(levels)} — {about}", ""]
+    for number, text in enumerate(levels[:level], start=1):
         marker = f"{number}. (new)" if new and number == level else f"{number}."
         lines += textwrap.wrap(
             text, WIDTH, initial_indent=f"  {marker} ", subsequent_indent="     "
         )
-    if level < len(behaviour.levels):
+    if level < len(levels):
         closing = f"Try it, then {again} again for a deeper hint."
     else:
         closing = (
@@ -648,7 +636,7 @@ def debrief_behaviour(behaviour: str, test: str) -> list[str]:
     )
 
 
-def debrief_fix(lines: int, reference: int, rewrite: bool) -> list[str]:
+def debrief_fix(lines: int, reference: int, rewrite: bool, hides_the_bugs: bool) -> list[str]:
     text = f"You changed {_count(lines, 'line')}; the reference fix changes {reference}."
     if rewrite:
         text += (
@@ -660,7 +648,7 @@ def debrief_fix(lines: int, reference: int, rewrite: bool) -> list[str]:
             " Interviewers look for a targeted fix: the smallest change that makes each "
             "behaviour right, each one you can explain."
         )
-        if lines > 2 * reference:
+        if hides_the_bugs:
             text += " A rewrite hides the bugs you found."
     return textwrap.wrap(text, WIDTH, initial_indent="   ", subsequent_indent="   ")
 

@@ -9,6 +9,7 @@ import pytest
 from tests.harness import catalog, hints
 from tests.harness.layout import kata_names
 from tests.harness.progress import Outcome, Progress
+from tests.harness.protocol import Status
 from tests.selftest.checking import graded_starter
 
 KATAS = [catalog.load(name) for name in kata_names()]
@@ -80,9 +81,9 @@ def test_the_first_hint_on_the_starter_is_about_a_planted_bug(kata):
 def outcome_of(result: dict) -> Outcome:
     return Outcome(
         fingerprint="",
-        status=result["status"],
-        tests={test["name"]: test["status"] for test in result["tests"]},
-        own_tests={test["name"]: test["status"] for test in result["own_tests"]},
+        status=Status(result["status"]),
+        tests={test["name"]: Status(test["status"]) for test in result["tests"]},
+        own_tests={test["name"]: Status(test["status"]) for test in result["own_tests"]},
     )
 
 
@@ -92,8 +93,9 @@ FIRST_BUG = ROUND_ROBIN.planted[0]
 
 def outcome(failing: dict[str, str], own: dict[str, str] | None = None) -> Outcome:
     """A round_robin outcome where only the tests in `failing` do not pass."""
-    tests = {name: failing.get(name, "pass") for name in spec_names(ROUND_ROBIN)}
-    return Outcome("", "fail", tests, own_tests=own or {})
+    tests = {name: Status(failing.get(name, "pass")) for name in spec_names(ROUND_ROBIN)}
+    own_tests = {name: Status(status) for name, status in (own or {}).items()}
+    return Outcome("", Status.FAIL, tests, own_tests=own_tests)
 
 
 def test_levels_deepen_then_stay_at_the_last(tmp_path):
@@ -109,7 +111,7 @@ def test_levels_deepen_then_stay_at_the_last(tmp_path):
     for level, lines in enumerate(shown[:3]):
         assert any(FIRST_BUG.hints[level][:40] in line for line in lines), lines
     assert not any("(new)" in line for line in shown[3]), "a repeated level is not new"
-    assert state.current("round_robin")["hints_taken"] == 3
+    assert state.current("round_robin").hints_taken == 3
 
 
 def test_a_fixed_behaviour_moves_the_hint_on(tmp_path):
@@ -147,6 +149,6 @@ def test_a_solved_kata_and_code_that_does_not_import_get_no_level(tmp_path):
     state = Progress(tmp_path)
     solved = hints.give(ROUND_ROBIN, ROUND_ROBIN.starter_dir, outcome({}), state)
     assert "is solved" in solved[0]
-    blocked = Outcome("", "error", message="SyntaxError in round_robin.py line 3")
+    blocked = Outcome("", Status.ERROR, message="SyntaxError in round_robin.py line 3")
     assert "SyntaxError" in hints.give(ROUND_ROBIN, ROUND_ROBIN.starter_dir, blocked, state)[0]
-    assert state.current("round_robin").get("hints_taken", 0) == 0
+    assert state.current("round_robin").hints_taken == 0

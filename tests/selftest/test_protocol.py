@@ -4,15 +4,16 @@ pipe, and anything else is refused with a clear error."""
 import pytest
 
 from tests.harness import protocol
-from tests.harness.protocol import Item, Status
+from tests.harness.protocol import Item, Role, Status, TestId
 
 EVENTS = [
     protocol.Planned("/tmp/x/own_tests/test_a.py"),
     protocol.Probe("round_robin", 0.5),
     protocol.ProbeOk(10.0),
     protocol.ProbeError("SyntaxError in round_robin.py line 1: invalid syntax"),
-    protocol.Collected((Item("spec:test_a.py::test_b", "test_b", "spec", "does b"),)),
-    protocol.CollectError("own_reference", "SyntaxError at test_a.py line 3"),
+    protocol.Collected((Item(TestId(Role.SPEC, "", "test_a.py", "test_b"), "does b"),)),
+    protocol.Collected((Item(TestId(Role.OWN_VARIANT, "off-by-one", "test_a.py", "test_b"), ""),)),
+    protocol.CollectError(Role.OWN_REFERENCE, "", "SyntaxError at test_a.py line 3"),
     protocol.Start("spec:test_a.py::test_b", 2.0),
     protocol.Result("spec:test_a.py::test_b", Status.TIMEOUT, "ran out", "printed\nlines"),
 ]
