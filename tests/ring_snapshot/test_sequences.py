@@ -347,7 +347,7 @@ class LongRuns(Rings):
             lambda: live.learner.snapshot().version,
             lambda: live.model.snapshot().version,
         )
-        look = token_ring.lookups(live, 20)
+        look = token_ring.lookups(live, 12)
         steps = [set_to(1), look, set_to(3), look, set_to(0), version, set_to(2), version]
         token_ring.repeat(self.script, steps, rounds)
 

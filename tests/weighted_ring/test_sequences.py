@@ -240,7 +240,7 @@ class LongRuns(Rings):
                 lambda: live.model.add_node(node, heavy),
             )
 
-        look = token_ring.lookups(live, 20)
+        look = token_ring.lookups(live, 12)
         steps = [remove(), look, add(1), remove(), add(3), look, remove(), add(2)]
         token_ring.repeat(self.script, steps, rounds)
 
