@@ -44,7 +44,6 @@ class ConsistentHashRing:
     ) -> None:
         _require_positive_int("virtuals_per_weight", virtuals_per_weight)
         self._virtuals_per_weight = virtuals_per_weight
-        # `is None`, not `or`: a hash64 that happens to be falsy is still the one given.
         self._hash64 = default_hash64 if hash64 is None else hash64
         self._weights: dict[str, int] = {}
         self._tokens: list[tuple[int, str, str]] = []

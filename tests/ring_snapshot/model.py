@@ -1,71 +1,68 @@
 """The ring_snapshot contract read as plainly as possible, and helpers of the spec tests.
 
-The model keeps nothing but the weights and the version: a snapshot is a
-frozen copy of the two, and every lookup sorts every token of it and scans
-from the start, which is slow and obviously right. The spec tests trust
-nothing of the learner's module but its public API.
+The ring of tokens itself, and what the spec tests of ring_snapshot and
+weighted_ring share, are in tests/harness/token_ring.py. Here the model
+keeps nothing but the weights and the version: a snapshot is a frozen copy
+of the two, and every lookup sorts every token of it and walks from the
+start, which is slow and obviously right. The spec tests trust nothing of the
+learner's module but its public API.
 """
 
 from __future__ import annotations
 
-from tests.harness.differential import shown
-from tests.weighted_ring.model import Hash64, answer, ring_tokens, sha64, walk
+from tests.harness import token_ring
+from tests.harness.token_ring import KEYS, Hash64, Tokens, answer, positive_int, refused, sha64
+
+__all__ = [
+    "KEYS",
+    "Ring",
+    "View",
+    "answer",
+    "before_the_end",
+    "misroutes",
+    "model",
+    "new_ring",
+    "refused",
+    "routes",
+    "sha64",
+    "weights_of",
+    "weights_text",
+]
 
 
-def is_int(value: object, lowest: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= lowest
-
-
-class View:
+class View(Tokens):
     """One state of the model ring: its weights and version, frozen."""
 
-    def __init__(self, virtuals: int, hash64: Hash64, weights: dict[str, int], version: int):
-        self.virtuals = virtuals
-        self.hash64 = hash64
-        self._weights = dict(weights)
+    def __init__(
+        self,
+        virtuals: int,
+        hash64: Hash64,
+        weights: dict[str, int],
+        version: int,
+        hashed: dict[str, int] | None = None,
+    ) -> None:
+        super().__init__(virtuals, hash64, weights, hashed)
         self.version = version
-        self._tokens: list[tuple[int, str, str]] | None = None
 
     @property
     def weights(self) -> dict[str, int]:
         return dict(self._weights)
 
-    def tokens(self) -> list[tuple[int, str, str]]:
-        """Every token as (hash, token id, node id), in ring order."""
-        if self._tokens is None:
-            self._tokens = ring_tokens(self._weights, self.virtuals, self.hash64)
-        return self._tokens
-
-    def get_nodes(self, key: str, count: int) -> list[str]:
-        if count < 0:
-            raise ValueError("count must not be negative")
-        return walk(self.tokens(), self.hash64, key, count)
-
-    def get_node(self, key: str) -> str | None:
-        nodes = self.get_nodes(key, 1)
-        return nodes[0] if nodes else None
-
-    def token_of(self, key: str) -> str | None:
-        """The id of the token the key goes to; None on an empty ring."""
-        tokens = self.tokens()
-        if not tokens:
-            return None
-        return next((t[1] for t in tokens if t[0] >= self.hash64(key)), tokens[0][1])
-
 
 class Ring:
     def __init__(self, virtuals_per_weight: int, hash64: Hash64 | None = None) -> None:
-        if not is_int(virtuals_per_weight, 1):
+        if not positive_int(virtuals_per_weight):
             raise ValueError("virtuals_per_weight must be a positive int")
         self.virtuals = virtuals_per_weight
         self.hash64 = sha64 if hash64 is None else hash64
         self.weights: dict[str, int] = {}
         self.version = 0
         self._view: View | None = None
+        self._hashed: dict[str, int] = {}  # shared by its views: each text hashed once
 
     def set_weight(self, node_id: str, weight: int) -> None:
-        if not is_int(weight, 0):
-            raise ValueError("weight must be an int of at least 0")
+        if not positive_int(weight, lowest=0):
+            raise ValueError("weight must be at least 0")
         if self.weights.get(node_id, 0) == weight:
             return
         if weight:
@@ -77,7 +74,7 @@ class Ring:
 
     def snapshot(self) -> View:
         if self._view is None:
-            self._view = View(self.virtuals, self.hash64, self.weights, self.version)
+            self._view = View(self.virtuals, self.hash64, self.weights, self.version, self._hashed)
         return self._view
 
     def get_node(self, key: str) -> str | None:
@@ -106,37 +103,20 @@ def new_ring(virtuals: int, weights: dict[str, int] | None = None, hash64: Hash6
     return ring
 
 
-def before_the_end(keys: list[str], expected: Ring | View) -> list[str]:
-    """The keys that reach a token without wrapping past the end of the ring.
+def _view(expected: Ring | View) -> View:
+    return expected.snapshot() if isinstance(expected, Ring) else expected
 
-    Only the test of wrapping uses keys past the last token, so that code
-    that mishandles them fails that test and no other.
-    """
-    view = expected.snapshot() if isinstance(expected, Ring) else expected
-    tokens = view.tokens()
-    return [key for key in keys if tokens and view.hash64(key) <= tokens[-1][0]]
+
+def before_the_end(keys: list[str], expected: Ring | View) -> list[str]:
+    """The keys that reach a token without wrapping past the end of the ring (see
+    token_ring.before_the_end)."""
+    return token_ring.before_the_end(keys, _view(expected))
 
 
 def misroutes(reader, expected: Ring | View, keys: list[str], count: int | None = None) -> str:
-    """'' if `reader` (a ring or a view) answers like the model, else a summary of the misses.
-
-    With `count`, compares get_nodes(key, count) (views only); without,
-    get_node(key). Keys past the last token are left out (see before_the_end).
-    """
-    view = expected.snapshot() if isinstance(expected, Ring) else expected
-    wrong = []
-    for key in before_the_end(keys, view):
-        if count is None:
-            call, want = f"get_node({shown(key)})", view.get_node(key)
-            got = answer(lambda key=key: reader.get_node(key))
-        else:
-            call, want = f"get_nodes({shown(key)}, {count})", view.get_nodes(key, count)
-            got = answer(lambda key=key: reader.get_nodes(key, count))
-        if got != repr(want):
-            wrong.append(f"{call}: expected {want!r}, got {got}")
-    if not wrong:
-        return ""
-    return f"{len(wrong)} of {len(keys)} keys wrong, e.g. " + "; ".join(wrong[:3])
+    """'' if `reader` (a ring or a view) answers like the model, else a summary of the
+    misses (see token_ring.misroutes); with `count`, views only."""
+    return token_ring.misroutes(reader, _view(expected), keys, count)
 
 
 def routes(reader, keys: list[str], count: int | None = None) -> list[str]:
@@ -165,6 +145,3 @@ def weights_text(weights: dict[str, int]) -> str:
     if not weights:
         return "no nodes"
     return ", ".join(f"{node!r} (weight {weight})" for node, weight in weights.items())
-
-
-KEYS = [f"key-{n}" for n in range(800)]

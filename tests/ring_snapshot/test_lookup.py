@@ -9,60 +9,14 @@ the ring itself where the test says so.
 
 import pytest
 
+from tests.harness.token_ring import POSITIONS, TIES, placed, recording, table_hash
 from tests.ring_snapshot.model import (
     KEYS,
     misroutes,
     model,
     new_ring,
     routes,
-    sha64,
 )
-from tests.weighted_ring.model import table_hash
-
-# Three single-token nodes at 100, 200, 300, and keys placed around them.
-POSITIONS = {
-    "a#0": 100,
-    "b#0": 200,
-    "c#0": 300,
-    # just below a#0, with the largest character there is: no sentinel may skip it
-    "\U0010ffff#0": 99,
-    "key-50": 50,
-    "key-100": 100,
-    "key-150": 150,
-    "key-300": 300,
-    "key-301": 301,
-    "key-top": 2**64 - 1,
-}
-# Ties that a wrong order settles wrongly: (where tokens sit, V, the nodes,
-# the node whose token comes first, why). Every other token sits far above.
-TIES = [
-    ({"a#0": 7, "b#0": 7}, 1, ["a", "b"], "a", "'a#0' < 'b#0'"),
-    ({"a#1": 7, "b#0": 7}, 2, ["a", "b"], "a", "'a#1' < 'b#0', though b#0 has the smaller index"),
-    ({"a#0": 7, "a #0": 7}, 1, ["a", "a "], "a ", "'a #0' < 'a#0', though 'a' < 'a '"),
-    ({"a#0": 7, "B#0": 7}, 1, ["a", "B"], "B", "'B#0' < 'a#0': capitals come first"),
-    (
-        {"\U00010000#0": 7, "\uffff#0": 7},
-        1,
-        ["\U00010000", "\uffff"],
-        "\uffff",
-        "U+FFFF < U+10000: plain str order compares code points, not UTF-16 or UTF-8",
-    ),
-]
-
-
-def recording(seen: set[str]):
-    """SHA-256, noting in `seen` every text it is asked to hash."""
-
-    def hash64(text: str) -> int:
-        seen.add(text)
-        return sha64(text)
-
-    return hash64
-
-
-def placed(positions: dict[str, int]):
-    """A hash64 that puts the given strings where the test says, and all else far above."""
-    return lambda text: positions.get(text, 2**63 + sha64(text) % 2**62)
 
 
 def test_empty_ring_has_no_node():
@@ -173,33 +127,6 @@ def test_node_ids_and_keys_of_every_shape():
     problem = misroutes(new_ring(4, weights).snapshot(), model(4, weights), keys)
     assert not problem, (
         f"V=4, nodes {', '.join(map(repr, ids))} of weights 1, 2, 3, 1, 2, 3, ...: {problem}"
-    )
-
-
-class Odd:
-    """A hash64 that is false in a boolean context and equal to anything, yet a hash."""
-
-    def __len__(self) -> int:
-        return 0
-
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    __hash__ = object.__hash__
-
-    def __call__(self, text: str) -> int:
-        return sha64(text[::-1])
-
-
-def test_a_given_hash64_is_used_even_when_it_is_false():
-    """the hash64 given is used whatever its truth value or equality: only None means the
-    default"""
-    weights = {"a": 1, "b": 2, "c": 1}
-    hash64 = Odd()
-    problem = misroutes(new_ring(5, weights, hash64).snapshot(), model(5, weights, hash64), KEYS)
-    assert not problem, (
-        "nodes a, b, c of weights 1, 2, 1 (V=5), hash64 a callable object whose __len__ "
-        f"returns 0 and which equals anything, None included: {problem}"
     )
 
 

@@ -14,8 +14,8 @@ from tests.ring_snapshot.model import (
     misroutes,
     model,
     new_ring,
+    refused,
 )
-from tests.weighted_ring.model import refused
 
 WEIGHTS = {"a": 1, "b": 2, "c": 1, "d": 1, "e": 3}
 SCENARIO = "nodes a, b, c, d, e of weights 1, 2, 1, 1, 3 (V=10)"

@@ -11,22 +11,24 @@ and off it, and refused; nodes removed and set again, the first of a family
 of look-alike ids among them; rings of other nodes after as many changes,
 asked the same keys; snapshots taken and read long after later changes, or
 dropped (del) so that new views may take their memory and their id(); replica
-lists and weight dicts changed by the caller. Every call is compared with the
-model in tests/ring_snapshot/model.py; a failure is shrunk to the smallest
-sequence of calls that still breaks the contract, shown as lines to paste into
-python3.
+lists and weight dicts changed by the caller. The long runs add hundreds of
+set_weight calls on one ring: rings of hundreds of nodes, one node's weight
+lowered, raised, lowered to 0 and set back hundreds of times, versions past
+256, and thousands of lookups. Every call is compared with the model in
+tests/ring_snapshot/model.py; a failure is shrunk to the smallest sequence of
+calls that still breaks the contract, shown as lines to paste into python3.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from tests.harness import token_ring
 from tests.harness.differential import (
     ANYTHING,
     Instance,
     Integers,
     Machine,
-    Text,
     booleans,
     code,
     explore,
@@ -38,19 +40,16 @@ from tests.harness.differential import (
     rule,
 )
 from tests.ring_snapshot.model import Ring
-from tests.weighted_ring import test_sequences as weighted_ring_sequences
-from tests.weighted_ring.test_sequences import HASHES
 
-# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+# Generated sequences: tests.harness.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
-VIRTUALS = pick(1, 2, 3, 0, -1, 2.0, True)
-WEIGHTS = pick(1, 0, 2, 3, 4, -1, 2.0, True, False)
-# weighted_ring's awkward ids but its longest one, keys, counts and look-alikes.
-AWKWARD_IDS = weighted_ring_sequences.AWKWARD_IDS[:-1]
-IDS = Text("ab#01 A:é", max_size=8, common=AWKWARD_IDS)
-KEYS, COUNTS = weighted_ring_sequences.KEYS, weighted_ring_sequences.COUNTS
-LOOK_ALIKES = weighted_ring_sequences.LOOK_ALIKES
+HASHES = token_ring.HASHES
+VIRTUALS = pick(1, 2, 3, 0, -1)
+WEIGHTS = pick(1, 0, 2, 3, 4, -1)
+IDS = token_ring.drawn_ids()
+KEYS, COUNTS = token_ring.DRAWN_KEYS, token_ring.COUNTS
+LOOK_ALIKES = token_ring.LOOK_ALIKES
 WHICH = Integers(0, 5)
 # What the caller does to a list or dict it got: (code, change).
 LIST_CHANGES = {
@@ -85,17 +84,13 @@ class Rings(Machine):
         self.names += 1
         return f"{prefix}{self.names}"
 
-    @rule(virtuals=VIRTUALS, hashed=pick(*HASHES), by_name=booleans())
-    def create(self, virtuals: object, hashed: str, by_name: bool) -> None:
+    @rule(virtuals=VIRTUALS, hashed=pick(*HASHES))
+    def create(self, virtuals: int, hashed: str) -> None:
         written, hash64 = HASHES[hashed]
-        first = f"virtuals_per_weight={code(virtuals)}" if by_name else code(virtuals)
-        arguments = ", ".join(filter(None, [first, written]))
+        arguments = ", ".join(filter(None, [code(virtuals), written]))
 
         def create() -> object:
-            kwargs = {"hash64": hash64} if written else {}
-            if by_name:
-                return self.new(virtuals_per_weight=virtuals, **kwargs)
-            return self.new(virtuals, **kwargs)
+            return self.new(virtuals, hash64) if written else self.new(virtuals)
 
         expected = outcome(lambda: Ring(virtuals, hash64))
         if expected.raised is not None:
@@ -114,26 +109,20 @@ class Rings(Machine):
         choice=Integers(0, 4),
         stranger=IDS,
         heavy=WEIGHTS,
-        by_name=booleans(),
     )
-    def set_weight(
-        self, which: int, choice: int, stranger: str, heavy: object, by_name: bool
-    ) -> None:
+    def set_weight(self, which: int, choice: int, stranger: str, heavy: int) -> None:
         live = self.at(which)
         nodes = list(live.model.weights)
         node = nodes[choice] if choice < len(nodes) else stranger
-        if by_name:
-            written = f"node_id={code(node)}, weight={code(heavy)}"
-            call = lambda: live.learner.set_weight(node_id=node, weight=heavy)  # noqa: E731
-        else:
-            written = f"{code(node)}, {code(heavy)}"
-            call = lambda: live.learner.set_weight(node, heavy)  # noqa: E731
         expected = outcome(lambda: live.model.set_weight(node, heavy))
-        self.script.call(f"{live.name}.set_weight({written})", call, expected, show=False)
+        self.script.call(
+            f"{live.name}.set_weight({code(node)}, {code(heavy)})",
+            lambda: live.learner.set_weight(node, heavy),
+            expected,
+            show=False,
+        )
 
-    @macro(
-        when=has_instances, which=WHICH, family=Integers(0, len(LOOK_ALIKES) - 1), drop=booleans()
-    )
+    @macro(when=has_instances, which=WHICH, family=token_ring.FAMILIES, drop=booleans())
     def set_look_alikes(self, which: int, family: int, drop: bool) -> list:
         """A family of ids alike enough to be mixed up, each set to weight 1; with `drop`,
         the first of them set to 0 again, which must take off its tokens and no other."""
@@ -146,7 +135,6 @@ class Rings(Machine):
                     "choice": 99,
                     "stranger": node,
                     "heavy": 0 if number == len(LOOK_ALIKES[family]) else 1,
-                    "by_name": False,
                 },
             )
             for number, node in enumerate(nodes)
@@ -157,14 +145,14 @@ class Rings(Machine):
         """Two new rings of other nodes after as many changes (the same version): what one
         answers must never be the other's answer."""
         first = len(self.live)
-        made = {"virtuals": 2, "hashed": hashed, "by_name": False}
+        made = {"virtuals": 2, "hashed": hashed}
         return [
             ("create", made),
             ("create", made),
             *(
                 (
                     "set_weight",
-                    {"which": which, "choice": 99, "stranger": node, "heavy": 1, "by_name": False},
+                    {"which": which, "choice": 99, "stranger": node, "heavy": 1},
                 )
                 for which, node in ((first, "a"), (first + 1, "b"))
             ),
@@ -194,7 +182,7 @@ class Rings(Machine):
         asked the same key: the new view may sit where the dropped one did."""
         view = len(self.views)  # the index of the snapshot about to be taken
         changes = [
-            {"which": which, "choice": choice, "stranger": "c", "heavy": weight, "by_name": False}
+            {"which": which, "choice": choice, "stranger": "c", "heavy": weight}
             for choice, weight in ((99, heavy), (0, 1))
         ]
         return [
@@ -240,6 +228,13 @@ class Rings(Machine):
         self.script.line(f"{name}{change}")
         apply(got)
 
+    @macro(when=has_views, which=WHICH, key=KEYS, count=pick(1, 2, 3), then=pick("clear", "append"))
+    def replicas_changed(self, which: int, key: str, count: int, then: str) -> list:
+        """A replica list changed by the caller, then the same call again: the caller's
+        change must not show in the new list."""
+        asked = {"which": which, "key": key, "count": count}
+        return [("get_nodes", {**asked, "then": then}), ("get_nodes", {**asked, "then": "keep"})]
+
     @rule(weight=2, when=has_views, which=WHICH, then=pick(*DICT_CHANGES))
     def weights(self, which: int, then: str) -> None:
         view = self.view(which)
@@ -266,7 +261,105 @@ class Rings(Machine):
         )
 
 
+# -- long runs --
+
+
+def few_rings(machine: Machine) -> bool:
+    return len(machine.live) < 2
+
+
+class LongRuns(Rings):
+    """The sequences that only go wrong late: hundreds of set_weight calls on one ring,
+    rings of hundreds of nodes, one node's weight lowered, raised, lowered to 0 and set
+    back hundreds of times, versions past 256, thousands of lookups compared at
+    checkpoints."""
+
+    create = None  # rings fit for long runs instead
+    set_look_alikes = None
+    rings_alike = None
+
+    @rule(weight=4, when=few_rings, virtuals=pick(1, 2), hashed=pick("default", "sum"))
+    def create_ring(self, virtuals: int, hashed: str) -> None:
+        Rings.create(self, virtuals, hashed)
+
+    @rule(
+        weight=4,
+        when=has_instances,
+        which=WHICH,
+        size=pick(12, 300),
+        step=pick(1, 2),
+        heavy=pick(2, 1, 3, 0),
+    )
+    def set_many(self, which: int, size: int, step: int, heavy: int) -> None:
+        """set_weight(f'n{n}', heavy) for n0, n1, ... (or every other one): a ring made,
+        or hundreds of weights changed, in one line."""
+        live = self.at(which)
+        calls = [
+            (
+                f"{live.name}.set_weight('n{n}', {heavy})",
+                lambda n=n: live.learner.set_weight(f"n{n}", heavy),
+                lambda n=n: live.model.set_weight(f"n{n}", heavy),
+            )
+            for n in range(0, size, step)
+        ]
+
+        def written(done: int) -> list[str]:
+            stop = done * step
+            ranged = f"range({stop})" if step == 1 else f"range(0, {stop}, {step})"
+            line = f"_ = [{live.name}.set_weight(f'n{{n}}', {heavy}) for n in {ranged}]"
+            return [line] if done else []
+
+        token_ring.play(self.script, [token_ring.Step(calls, written)])
+
+    @rule(weight=2, when=has_instances, which=WHICH, keys=pick(20, 200))
+    def check(self, which: int, keys: int) -> None:
+        """Where keys key-0, key-1, ... go on the ring: compared in a tight loop, written
+        as one line."""
+        token_ring.play(self.script, [token_ring.lookups(self.at(which), keys)])
+
+    @rule(weight=2, when=has_views, which=WHICH, keys=pick(20, 200), count=pick(3, 1))
+    def check_view(self, which: int, keys: int, count: int) -> None:
+        """The replicas of keys key-0, key-1, ... on a snapshot, likewise."""
+        token_ring.play(self.script, [token_ring.lookups(self.view(which), keys, count)])
+
+    @rule(
+        weight=3,
+        when=has_instances,
+        which=WHICH,
+        choice=Integers(0, 7),
+        rounds=token_ring.longest(1, 10, 20, 50, 100),
+    )
+    def ramp(self, which: int, choice: int, rounds: int) -> None:
+        """Node n<choice> lowered to 1, raised to 3, lowered to 0 and set back to 2,
+        `rounds` times, with lookups and versions between: four changes a round, the
+        version past 256 after 64 rounds."""
+        live, node = self.at(which), f"n{choice}"
+
+        def set_to(heavy: int) -> token_ring.Step:
+            return token_ring.one(
+                f"{live.name}.set_weight({node!r}, {heavy})",
+                lambda: live.learner.set_weight(node, heavy),
+                lambda: live.model.set_weight(node, heavy),
+            )
+
+        version = token_ring.one(
+            f"{live.name}.snapshot().version",
+            lambda: live.learner.snapshot().version,
+            lambda: live.model.snapshot().version,
+        )
+        look = token_ring.lookups(live, 12)
+        steps = [set_to(1), look, set_to(3), look, set_to(0), version, set_to(2), version]
+        token_ring.repeat(self.script, steps, rounds)
+
+
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several rings and their
     snapshots at once, does what the contract says"""
     explore(Rings, sequences=200, steps=30, seed=1)
+
+
+def test_long_runs_follow_the_contract():
+    """hundreds of set_weight calls on one ring, weights lowered, raised, lowered to 0 and
+    set back, versions past 256, thousands of lookups: every call does what the contract
+    says"""
+    explore(LongRuns, sequences=5, steps=10, seed=2, min_steps=7)

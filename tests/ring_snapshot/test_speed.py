@@ -10,18 +10,13 @@ also checks its answers' shape.
 
 import pytest
 
-from tests.ring_snapshot.model import new_ring, sha64
+from tests.harness.token_ring import past_the_end
+from tests.ring_snapshot.model import new_ring
 
 # Timing tests and long runs: tests.harness.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
-TOP = 2**64 - 1
 KEYS = [f"{kind}-{n}" for n in range(10_000) for kind in ("key", "past")]
-
-
-def past_the_end(text: str) -> int:
-    """SHA-256, except that keys named past-... hash to the very top of the ring."""
-    return TOP if text.startswith("past-") else sha64(text) % TOP
 
 
 def test_snapshot_takes_constant_time():

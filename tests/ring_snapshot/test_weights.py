@@ -8,45 +8,15 @@ the routing itself fails the routing tests, not this one.
 """
 
 import contextlib
-import enum
-import numbers
 
 from tests.ring_snapshot.model import (
     KEYS,
-    answer,
     new_ring,
+    refused,
     routes,
-    sha64,
     weights_of,
     weights_text,
 )
-from tests.weighted_ring.model import refused
-
-
-class IntLike:
-    """Not an int, though it can stand for one, as numpy's integers can (and like them, it
-    is registered as a numbers.Integral, below)."""
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-
-    def __index__(self) -> int:
-        return self.value
-
-    __int__ = __index__
-
-    def __repr__(self) -> str:
-        return f"IntLike({self.value})"
-
-
-numbers.Integral.register(IntLike)
-
-
-class Size(enum.IntEnum):
-    """Members of an int subclass: ints, unlike IntLike."""
-
-    SMALL = 1
-    LARGE = 3
 
 
 def state(ring, keys: list[str]) -> tuple:
@@ -154,14 +124,14 @@ def test_weight_zero_for_an_unknown_node_changes_nothing():
 
 
 def test_virtuals_per_weight_must_be_a_positive_int():
-    """SnapshotRing refuses a virtuals_per_weight that is not a positive int"""
-    for bad in (0, -3, 2.5, 4.0, True, "4", None, IntLike(4)):
+    """SnapshotRing refuses a virtuals_per_weight of 0 or below"""
+    for bad in (0, -3):
         refused(f"SnapshotRing({bad!r})", lambda bad=bad: new_ring(bad))
 
 
-def test_weight_must_be_an_int_of_at_least_zero():
-    """set_weight refuses a negative weight, and one that is not an int (a bool included)"""
-    for bad in (-1, -5, 1.5, 2.0, 0.0, True, False, "2", None, IntLike(2)):
+def test_a_negative_weight_is_refused():
+    """set_weight refuses a negative weight, for a node on the ring or not"""
+    for bad in (-1, -5):
         for weights in ({}, {"a": 2}):
             ring = new_ring(4, weights)
             on = "a new ring" if not weights else "a ring holding 'a' of weight 2"
@@ -171,41 +141,11 @@ def test_weight_must_be_an_int_of_at_least_zero():
             )
 
 
-def test_an_int_subclass_is_an_int():
-    """an instance of an int subclass other than bool (an IntEnum member) is accepted, as
-    virtuals_per_weight and as a weight, and counts as the int it equals"""
-    from ring_snapshot import SnapshotRing
-
-    keys = KEYS[:300]
-    scenario = (
-        "with an IntEnum Size of SMALL = 1 and LARGE = 3, SnapshotRing(Size.LARGE, hash64), "
-        "then set_weight('a', Size.LARGE), set_weight('b', Size.SMALL), "
-        "set_weight('a', Size.SMALL)"
-    )
-    try:
-        ring = SnapshotRing(Size.LARGE, sha64)
-        for node, weight in (("a", Size.LARGE), ("b", Size.SMALL), ("a", Size.SMALL)):
-            ring.set_weight(node, weight)
-    except Exception as error:
-        raise AssertionError(
-            f"{scenario}: an IntEnum member is an int, and every call should be accepted; one "
-            f"raised {type(error).__name__}: {error}"
-        ) from None
-    twin = new_ring(3, {"a": 3, "b": 1})
-    twin.set_weight("a", 1)
-    mine, theirs = state(ring, keys), state(twin, keys)
-    problem = differences(mine, theirs, keys)
-    assert not problem, (
-        f"{scenario}: the ring should show what the same calls with the plain ints 3 and 1 "
-        f"show (version, weights and get_node); they differ: {problem}"
-    )
-
-
 def test_a_refused_weight_changes_nothing():
     """after refused set_weight calls, the ring shows what it showed before, version included"""
     weights = {"a": 2, "b": 1}
     tried, untouched = new_ring(6, weights), new_ring(6, weights)
-    calls = [("a", -1), ("a", 1.5), ("c", -2), ("c", True), ("b", False), ("a", IntLike(3))]
+    calls = [("a", -1), ("c", -2), ("b", -3)]
     for node, weight in calls:
         with contextlib.suppress(ValueError):
             tried.set_weight(node, weight)
@@ -223,39 +163,4 @@ def test_a_refused_weight_changes_nothing():
     assert not problem, (
         f"{scenario}; then, on both, set_weight('c', 1) and set_weight('a', 3): both should "
         f"show the same snapshot; they differ: {problem}"
-    )
-
-
-def test_arguments_by_name():
-    """the arguments may be passed by the names the contract gives them"""
-    from ring_snapshot import SnapshotRing
-
-    calls = [("a", 2), ("b", 1), ("c", 1), ("a", 3), ("c", 0)]
-    by_name = SnapshotRing(virtuals_per_weight=6, hash64=sha64)
-    by_position = SnapshotRing(6, sha64)
-    for node, weight in calls:
-        by_name.set_weight(node_id=node, weight=weight)
-        by_position.set_weight(node, weight)
-    keys = KEYS[:200]
-    named, positional = by_name.snapshot(), by_position.snapshot()
-    differ = [
-        key
-        for key in keys
-        if (
-            answer(lambda key=key: by_name.get_node(key=key)),
-            answer(lambda key=key: named.get_node(key=key)),
-            answer(lambda key=key: named.get_nodes(key=key, count=2)),
-        )
-        != (
-            answer(lambda key=key: by_position.get_node(key)),
-            answer(lambda key=key: positional.get_node(key)),
-            answer(lambda key=key: positional.get_nodes(key, 2)),
-        )
-    ]
-    assert not differ, (
-        "SnapshotRing(virtuals_per_weight=6, hash64=...), then set_weight(node_id=..., "
-        f"weight=...) for {', '.join(map(repr, calls))}: get_node(key=...) on the ring and "
-        "on a snapshot, and get_nodes(key=..., count=2), should answer as on a twin ring "
-        f"whose calls all passed their arguments by position; they differ for {len(differ)} "
-        f"of {len(keys)} keys, e.g. {differ[:3]}"
     )

@@ -5,34 +5,15 @@ PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 that collides on purpose.
 """
 
+from tests.harness.token_ring import TIES, placed
 from tests.weighted_ring.model import KEYS, misroutes, model, new_ring, sha64, table_hash
 
 POSITIONS = {"a#0": 500, "b#0": 500, "c#0": 900, "key-400": 400}
-# Ties that a wrong order settles wrongly: (where tokens sit, V, the nodes,
-# the node whose token comes first, why). Every other token sits far above.
-TIES = [
-    ({"a#0": 7, "b#0": 7}, 1, ["a", "b"], "a", "'a#0' < 'b#0'"),
-    ({"a#1": 7, "b#0": 7}, 2, ["a", "b"], "a", "'a#1' < 'b#0', though b#0 has the smaller index"),
-    ({"a#0": 7, "a #0": 7}, 1, ["a", "a "], "a ", "'a #0' < 'a#0', though 'a' < 'a '"),
-    ({"a#0": 7, "B#0": 7}, 1, ["a", "B"], "B", "'B#0' < 'a#0': capitals come first"),
-    (
-        {"\U00010000#0": 7, "\uffff#0": 7},
-        1,
-        ["\U00010000", "\uffff"],
-        "\uffff",
-        "U+FFFF < U+10000: plain str order compares code points, not UTF-16 or UTF-8",
-    ),
-]
 
 
 def crowded(text: str) -> int:
     """Only 4 distinct hashes on the whole ring: collisions everywhere."""
     return sha64(text) % 4
-
-
-def placed(positions: dict[str, int]):
-    """A hash64 that puts the given strings where the test says, and all else far above."""
-    return lambda text: positions.get(text, 2**63 + sha64(text) % 2**62)
 
 
 def test_colliding_tokens_are_ordered_by_token_id():

@@ -8,6 +8,7 @@ whose subject is the default hash.
 
 import pytest
 
+from tests.harness.token_ring import POSITIONS, recording
 from tests.weighted_ring.model import (
     KEYS,
     before_the_end,
@@ -17,31 +18,6 @@ from tests.weighted_ring.model import (
     sha64,
     table_hash,
 )
-
-# Three single-token nodes at 100, 200, 300, and keys placed around them.
-POSITIONS = {
-    "a#0": 100,
-    "b#0": 200,
-    "c#0": 300,
-    # just below a#0, with the largest character there is: no sentinel may skip it
-    "\U0010ffff#0": 99,
-    "key-50": 50,
-    "key-100": 100,
-    "key-150": 150,
-    "key-300": 300,
-    "key-301": 301,
-    "key-top": 2**64 - 1,
-}
-
-
-def recording(seen: set[str]):
-    """SHA-256, noting in `seen` every text it is asked to hash."""
-
-    def hash64(text: str) -> int:
-        seen.add(text)
-        return sha64(text)
-
-    return hash64
 
 
 def test_empty_ring_has_no_node():
@@ -163,30 +139,3 @@ def test_any_key_is_routed_by_its_hash():
     nodes = {"a": 1, "b": 2, "c": 1}
     problem = misroutes(new_ring(5, nodes), model(5, nodes), keys)
     assert not problem, f"nodes a, b, c of weights 1, 2, 1 (V=5): {problem}"
-
-
-class Odd:
-    """A hash64 that is false in a boolean context and equal to anything, yet a hash."""
-
-    def __len__(self) -> int:
-        return 0
-
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    __hash__ = object.__hash__
-
-    def __call__(self, text: str) -> int:
-        return sha64(text[::-1])
-
-
-def test_a_given_hash64_is_used_even_when_it_is_false():
-    """the hash64 given is used whatever its truth value or equality: only None means the
-    default"""
-    nodes = {"a": 1, "b": 2, "c": 1}
-    hash64 = Odd()
-    problem = misroutes(new_ring(5, nodes, hash64), model(5, nodes, hash64), KEYS)
-    assert not problem, (
-        "nodes a, b, c of weights 1, 2, 1 (V=5), hash64 a callable object whose __len__ "
-        f"returns 0 and which equals anything, None included: {problem}"
-    )

@@ -1,29 +1,31 @@
-"""Spec test for weighted_ring: generated call sequences against a model of the contract.
+"""Spec tests for weighted_ring: generated call sequences against a model of the contract.
 
 PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 
 Several rings at once get generated calls: hashes that collide all the time
-(hash64=lambda text: 0, hash64=len, a 50-value sum of code points) or the default one, node ids of
-every shape ('#' in them, one a prefix of another, case variants, the empty
-id), weights valid and not, duplicate adds, removals of nodes on the ring
-and off it, nodes removed and added again, replicas asked for in every
-count, and replica lists changed by the caller. Every call is compared with
-the model in tests/weighted_ring/model.py; a failure is shrunk to the
-smallest sequence of calls that still breaks the contract, shown as lines to
-paste into python3.
+(hash64=lambda text: 0, hash64=len, a 50-value sum of code points) or the
+default one, node ids of every shape ('#' in them, one a prefix of another,
+case variants, the empty id), weights valid and not, duplicate adds, removals
+of nodes on the ring and off it, nodes removed and added again, replicas asked
+for in every count, and replica lists changed by the caller. The long runs
+add rings of hundreds of nodes, hundreds of nodes removed and added back
+(lighter, then heavier), one node flapping hundreds of times, and thousands
+of lookups: state that drifts, wraps or resets late shows there. Every call is
+compared with the model in tests/weighted_ring/model.py; a failure is shrunk
+to the smallest sequence of calls that still breaks the contract, shown as
+lines to paste into python3.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from tests.harness import token_ring
 from tests.harness.differential import (
     ANYTHING,
     Instance,
     Integers,
     Machine,
-    Text,
-    booleans,
     code,
     explore,
     has_instances,
@@ -35,37 +37,15 @@ from tests.harness.differential import (
 )
 from tests.weighted_ring.model import Ring
 
-# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+# Generated sequences: tests.harness.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
-
-def small_sum(text: str) -> int:
-    return sum(map(ord, text)) % 50
-
-
-# hash64 as the script writes it, and as the rings get it; None is the default.
-HASHES = {
-    "zero": ("hash64=lambda text: 0", lambda text: 0),
-    "len": ("hash64=len", len),
-    "sum": ("hash64=lambda text: sum(map(ord, text)) % 50", small_sum),
-    "default": ("", None),
-    "none": ("hash64=None", None),
-}
-VIRTUALS = pick(1, 2, 3, 0, -1, 4.0, True, "2")
-WEIGHTS = pick("default", 1, 2, 3, 0, -1, 1.5, 2.0, True)
-AWKWARD_IDS = ["a", "b", "A", "a#b", "a#", "a#0", "a#1", "", "#", "n1", "n10", " a", "é", "x" * 30]
-IDS = Text("ab#01 A:é", max_size=8, common=AWKWARD_IDS)
-AWKWARD_KEYS = ["", "k", "a#0", "b#1", "x" * 100, "é中🙂", " "]
-KEYS = Text("kab#0 é", max_size=12, common=AWKWARD_KEYS)
-COUNTS = pick(1, 2, 0, 3, 6, -1)
-# Ids alike enough to be mixed up: prefixes with and without '#', case, whitespace.
-LOOK_ALIKES = [
-    ["a", "a#b", "a#", "a#1"],
-    ["n1", "n10", "n1#0"],
-    ["a", "A"],
-    ["a", "a ", " a"],
-    ["é", "e\u0301"],
-]
+HASHES = token_ring.HASHES
+VIRTUALS = pick(1, 2, 3, 0, -1)
+WEIGHTS = pick("default", 1, 2, 3, 0, -1)
+IDS = token_ring.drawn_ids("x" * 30)
+KEYS = token_ring.DRAWN_KEYS
+LOOK_ALIKES = token_ring.LOOK_ALIKES
 WHICH = Integers(0, 2)
 # What the caller does to a replica list it got: (code, change).
 CHANGES = {
@@ -83,17 +63,13 @@ class Rings(Machine):
         self.new = module.ConsistentHashRing
         self.lists = 0
 
-    @rule(virtuals=VIRTUALS, hashed=pick(*HASHES), by_name=booleans())
-    def create(self, virtuals: object, hashed: str, by_name: bool) -> None:
+    @rule(virtuals=VIRTUALS, hashed=pick(*HASHES))
+    def create(self, virtuals: int, hashed: str) -> None:
         written, hash64 = HASHES[hashed]
-        first = f"virtuals_per_weight={code(virtuals)}" if by_name else code(virtuals)
-        arguments = ", ".join(filter(None, [first, written]))
+        arguments = ", ".join(filter(None, [code(virtuals), written]))
 
         def create() -> object:
-            kwargs = {"hash64": hash64} if written else {}
-            if by_name:
-                return self.new(virtuals_per_weight=virtuals, **kwargs)
-            return self.new(virtuals, **kwargs)
+            return self.new(virtuals, hash64) if written else self.new(virtuals)
 
         expected = outcome(lambda: Ring(virtuals, hash64))
         if expected.raised is not None:
@@ -105,27 +81,23 @@ class Rings(Machine):
         )
         self.live.append(Instance(name, learner, expected.value))
 
-    @rule(weight=3, when=has_instances, which=WHICH, node=IDS, heavy=WEIGHTS, by_name=booleans())
-    def add_node(self, which: int, node: str, heavy: object, by_name: bool) -> None:
+    @rule(weight=3, when=has_instances, which=WHICH, node=IDS, heavy=WEIGHTS)
+    def add_node(self, which: int, node: str, heavy: object) -> None:
         live = self.at(which)
-        kwargs = {} if heavy == "default" else {"weight": heavy}
-        if by_name:
-            written = ", ".join(
-                [f"node_id={code(node)}", *(f"weight={code(heavy)}" for _ in kwargs)]
-            )
-            call = lambda: live.learner.add_node(node_id=node, **kwargs)  # noqa: E731
+        if heavy == "default":
+            written, call = code(node), lambda: live.learner.add_node(node)
+            expected = outcome(lambda: live.model.add_node(node))
         else:
-            written = ", ".join([code(node), *(code(heavy) for _ in kwargs)])
-            call = lambda: live.learner.add_node(node, *kwargs.values())  # noqa: E731
-        expected = outcome(lambda: live.model.add_node(node, **kwargs))
+            written = f"{code(node)}, {code(heavy)}"
+            call = lambda: live.learner.add_node(node, heavy)  # noqa: E731
+            expected = outcome(lambda: live.model.add_node(node, heavy))
         self.script.call(f"{live.name}.add_node({written})", call, expected, show=False)
 
-    @macro(when=has_instances, which=WHICH, family=Integers(0, len(LOOK_ALIKES) - 1))
+    @macro(when=has_instances, which=WHICH, family=token_ring.FAMILIES)
     def add_look_alikes(self, which: int, family: int) -> list:
         """A family of ids alike enough to be mixed up, each with weight 1."""
         return [
-            ("add_node", {"which": which, "node": node, "heavy": 1, "by_name": False})
-            for node in LOOK_ALIKES[family]
+            ("add_node", {"which": which, "node": node, "heavy": 1}) for node in LOOK_ALIKES[family]
         ]
 
     @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 5), stranger=IDS)
@@ -135,7 +107,7 @@ class Rings(Machine):
         node = nodes[choice] if choice < len(nodes) else stranger
         self.script.call(
             f"{live.name}.remove_node({code(node)})",
-            lambda: live.learner.remove_node(node),
+            lambda node=node: live.learner.remove_node(node),
             returns(live.model.remove_node(node)),
         )
 
@@ -148,7 +120,14 @@ class Rings(Machine):
             returns(live.model.get_node(key)),
         )
 
-    @rule(weight=3, when=has_instances, which=WHICH, key=KEYS, count=COUNTS, then=pick(*CHANGES))
+    @rule(
+        weight=3,
+        when=has_instances,
+        which=WHICH,
+        key=KEYS,
+        count=token_ring.COUNTS,
+        then=pick(*CHANGES),
+    )
     def get_nodes(self, which: int, key: str, count: int, then: str) -> None:
         live = self.at(which)
         expected = outcome(lambda: live.model.get_nodes(key, count))
@@ -166,7 +145,113 @@ class Rings(Machine):
         apply(got)
 
 
+# -- long runs --
+
+
+def few_rings(machine: Machine) -> bool:
+    return len(machine.live) < 2
+
+
+class LongRuns(Rings):
+    """The sequences that only go wrong late: rings of hundreds of nodes, hundreds of
+    nodes removed and added back, one node flapping hundreds of times, thousands of
+    lookups compared at checkpoints."""
+
+    create = None  # rings fit for long runs instead
+    add_look_alikes = None
+    get_node = None  # checkpoints instead
+    get_nodes = None
+
+    @rule(weight=4, when=few_rings, virtuals=pick(1, 2), hashed=pick("default", "sum"))
+    def create_ring(self, virtuals: int, hashed: str) -> None:
+        Rings.create(self, virtuals, hashed)
+
+    @rule(
+        weight=4,
+        when=has_instances,
+        which=WHICH,
+        size=pick(12, 300),
+        step=pick(1, 2),
+        heavy=pick(2, 1, 3),
+    )
+    def cycle_many(self, which: int, size: int, step: int, heavy: int) -> None:
+        """Nodes n0, n1, ... (or every other one) each removed and added back with
+        `heavy`: a ring made, or hundreds of removals and adds, in one line."""
+        live = self.at(which)
+        name, numbers = live.name, range(0, size, step)
+        calls = []
+        for n in numbers:
+            node = f"n{n}"
+            calls += [
+                (
+                    f"{name}.remove_node({node!r})",
+                    lambda node=node: live.learner.remove_node(node),
+                    lambda node=node: live.model.remove_node(node),
+                ),
+                (
+                    f"{name}.add_node({node!r}, {heavy})",
+                    lambda node=node: live.learner.add_node(node, heavy),
+                    lambda node=node: live.model.add_node(node, heavy),
+                ),
+            ]
+
+        def written(done: int) -> list[str]:
+            pairs, lines = done // 2, []
+            if pairs:
+                stop = pairs * step
+                ranged = f"range({stop})" if step == 1 else f"range(0, {stop}, {step})"
+                pair = f"{name}.remove_node(f'n{{n}}'), {name}.add_node(f'n{{n}}', {heavy})"
+                lines.append(f"_ = [({pair}) for n in {ranged}]")
+            if done % 2:
+                lines.append(calls[done - 1][0])
+            return lines
+
+        token_ring.play(self.script, [token_ring.Step(calls, written)])
+
+    @rule(weight=2, when=has_instances, which=WHICH, keys=pick(20, 200), count=pick(None, 3))
+    def check(self, which: int, keys: int, count: int | None) -> None:
+        """Where keys key-0, key-1, ... go: compared in a tight loop, written as one line."""
+        token_ring.play(self.script, [token_ring.lookups(self.at(which), keys, count)])
+
+    @rule(
+        weight=3,
+        when=has_instances,
+        which=WHICH,
+        choice=Integers(0, 7),
+        rounds=token_ring.longest(1, 10, 20, 50, 100),
+    )
+    def flap(self, which: int, choice: int, rounds: int) -> None:
+        """Node n<choice> removed and added back, lighter, heavier, then as it was,
+        `rounds` times, with lookups between: six changes a round, so a count that wraps
+        at a power of two meets the ring in another state."""
+        live, node = self.at(which), f"n{choice}"
+
+        def remove() -> token_ring.Step:
+            return token_ring.one(
+                f"{live.name}.remove_node({node!r})",
+                lambda: live.learner.remove_node(node),
+                lambda: live.model.remove_node(node),
+            )
+
+        def add(heavy: int) -> token_ring.Step:
+            return token_ring.one(
+                f"{live.name}.add_node({node!r}, {heavy})",
+                lambda: live.learner.add_node(node, heavy),
+                lambda: live.model.add_node(node, heavy),
+            )
+
+        look = token_ring.lookups(live, 12)
+        steps = [remove(), look, add(1), remove(), add(3), look, remove(), add(2)]
+        token_ring.repeat(self.script, steps, rounds)
+
+
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several rings at once, does
     what the contract says"""
     explore(Rings, sequences=200, steps=25, seed=1)
+
+
+def test_long_runs_follow_the_contract():
+    """hundreds of nodes removed and added back, lighter then heavier, on one ring, and
+    thousands of lookups: every call does what the contract says"""
+    explore(LongRuns, sequences=5, steps=10, seed=2, min_steps=7)

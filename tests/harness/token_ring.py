@@ -1,0 +1,382 @@
+"""A weighted ring of virtual tokens ordered by (hash, token id), as a model and as the
+values and checks its spec tests use.
+
+Two katas hold this ring: weighted_ring, whose nodes are added and removed,
+and ring_snapshot, whose nodes are given weights and read through snapshots.
+In both, a node of weight w has the tokens node#0 .. node#(w*V - 1), each at
+hash64(token id); a key goes to the node of the first token whose hash is at
+least the key's hash, wrapping past the end; the replicas walk on clockwise,
+collecting distinct nodes. What differs between the two lives in each kata's
+own model, which builds on `Tokens` here.
+
+The model is the contract read as plainly as possible: every state sorts
+every token of it, which is slow and obviously right. The checks speak of
+what the learner's code gave, in words.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from bisect import bisect_left
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tests.harness.differential import (
+    Broken,
+    Integers,
+    Pick,
+    Script,
+    Text,
+    outcome,
+    pick,
+    shown,
+)
+from tests.harness.spec import refuses
+
+Hash64 = Callable[[str], int]
+Token = tuple[int, str, str]  # (hash, token id, node id): ring order is tuple order
+
+
+def sha64(text: str) -> int:
+    """The default hash: the first 8 bytes of the SHA-256 digest of the UTF-8 text,
+    big-endian."""
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
+def ring_tokens(weights: dict[str, int], virtuals: int, hash64: Hash64) -> list[Token]:
+    """Every token of nodes of these weights as (hash, token id, node id), in ring order."""
+    return sorted(
+        (hash64(f"{node}#{i}"), f"{node}#{i}", node)
+        for node, weight in weights.items()
+        for i in range(weight * virtuals)
+    )
+
+
+def start_of(tokens: list[Token], hash64: Hash64, key: str) -> int:
+    """The index of the first token whose hash is at least the key's, wrapping to 0."""
+    start = bisect_left(tokens, (hash64(key),))
+    return start if start < len(tokens) else 0
+
+
+def walk(tokens: list[Token], hash64: Hash64, key: str, count: int) -> list[str]:
+    """The first `count` distinct nodes clockwise from the token `key` goes to."""
+    if not tokens or count == 0:
+        return []
+    start = start_of(tokens, hash64, key)
+    found: list[str] = []
+    for step in range(len(tokens)):
+        node = tokens[(start + step) % len(tokens)][2]
+        if node not in found:
+            found.append(node)
+            if len(found) == count:
+                break
+    return found
+
+
+class Tokens:
+    """The tokens of nodes of given weights, and where keys go among them."""
+
+    def __init__(
+        self,
+        virtuals: int,
+        hash64: Hash64,
+        weights: dict[str, int],
+        hashed: dict[str, int] | None = None,
+    ) -> None:
+        self.virtuals = virtuals
+        self.hash64 = hash64
+        self._weights = dict(weights)
+        self._tokens: list[Token] | None = None
+        # hash64 is a function of the text: each text is hashed once, however many
+        # states of the ring (or views of it) hold its token. Long runs need it.
+        self._hashed = {} if hashed is None else hashed
+
+    def _hash(self, text: str) -> int:
+        if text not in self._hashed:
+            self._hashed[text] = self.hash64(text)
+        return self._hashed[text]
+
+    def tokens(self) -> list[Token]:
+        """Every token as (hash, token id, node id), in ring order."""
+        if self._tokens is None:
+            self._tokens = ring_tokens(self._weights, self.virtuals, self._hash)
+        return self._tokens
+
+    def get_nodes(self, key: str, count: int) -> list[str]:
+        if count < 0:
+            raise ValueError("count must not be negative")
+        return walk(self.tokens(), self.hash64, key, count)
+
+    def get_node(self, key: str) -> str | None:
+        nodes = self.get_nodes(key, 1)
+        return nodes[0] if nodes else None
+
+    def token_of(self, key: str) -> str | None:
+        """The id of the token the key goes to; None on an empty ring."""
+        tokens = self.tokens()
+        return tokens[start_of(tokens, self.hash64, key)][1] if tokens else None
+
+
+def positive_int(value: object, lowest: int = 1) -> bool:
+    """What the models accept as V or a weight. The contracts leave other types open
+    (bool, float, int-likes), and no spec test passes one."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= lowest
+
+
+def table_hash(positions: dict[str, int]) -> Hash64:
+    """A hash64 that places each given string where the test says."""
+
+    def hash64(text: str) -> int:
+        if text not in positions:
+            raise KeyError(f"the test's hash64 was asked for {text!r}, which it does not know")
+        return positions[text]
+
+    return hash64
+
+
+def placed(positions: dict[str, int]) -> Hash64:
+    """A hash64 that puts the given strings where the test says, and all else far above."""
+    return lambda text: positions.get(text, 2**63 + sha64(text) % 2**62)
+
+
+def recording(seen: set[str]) -> Hash64:
+    """SHA-256, noting in `seen` every text it is asked to hash."""
+
+    def hash64(text: str) -> int:
+        seen.add(text)
+        return sha64(text)
+
+    return hash64
+
+
+TOP = 2**64 - 1
+
+
+def past_the_end(text: str) -> int:
+    """SHA-256, except that keys named past-... hash to the very top of the ring: a
+    timing test's lookups wrap around half the time."""
+    return TOP if text.startswith("past-") else sha64(text) % TOP
+
+
+def answer(call: Callable[[], object]) -> str:
+    """What the call gave, as its repr, or the exception it raised, for a list of wrong
+    answers."""
+    try:
+        return repr(call())
+    except Exception as error:
+        return f"{type(error).__name__}: {error}"
+
+
+def refused(scenario: str, call: Callable[[], object]) -> None:
+    """Fail unless `call` raises ValueError; other exceptions are the learner's to see."""
+    refuses(ValueError, scenario, call)
+
+
+def before_the_end(keys: list[str], expected: Tokens) -> list[str]:
+    """The keys that reach a token without wrapping past the end of the ring.
+
+    Only the tests of wrapping use keys past the last token, so that code
+    that mishandles them fails those tests and no others.
+    """
+    tokens = expected.tokens()
+    return [key for key in keys if tokens and expected.hash64(key) <= tokens[-1][0]]
+
+
+def misroutes(reader, expected: Tokens, keys: list[str], count: int | None = None) -> str:
+    """'' if `reader` answers like the model for every key, else a summary of the misses.
+
+    With `count`, compares get_nodes(key, count); without, get_node(key). Keys
+    past the last token are left out (see before_the_end).
+    """
+    wrong = []
+    for key in before_the_end(keys, expected):
+        if count is None:
+            call, want = f"get_node({shown(key)})", expected.get_node(key)
+            got = answer(lambda key=key: reader.get_node(key))
+        else:
+            call, want = f"get_nodes({shown(key)}, {count})", expected.get_nodes(key, count)
+            got = answer(lambda key=key: reader.get_nodes(key, count))
+        if got != repr(want):
+            wrong.append(f"{call}: expected {want!r}, got {got}")
+    if not wrong:
+        return ""
+    return f"{len(wrong)} of {len(keys)} keys wrong, e.g. " + "; ".join(wrong[:3])
+
+
+KEYS = [f"key-{n}" for n in range(800)]
+
+# Three single-token nodes at 100, 200, 300, and keys placed around them.
+POSITIONS = {
+    "a#0": 100,
+    "b#0": 200,
+    "c#0": 300,
+    # just below a#0, with the largest character there is: no sentinel may skip it
+    "\U0010ffff#0": 99,
+    "key-50": 50,
+    "key-100": 100,
+    "key-150": 150,
+    "key-300": 300,
+    "key-301": 301,
+    "key-top": 2**64 - 1,
+}
+# Ties that a wrong order settles wrongly: (where tokens sit, V, the nodes,
+# the node whose token comes first, why). Every other token sits far above.
+TIES = [
+    ({"a#0": 7, "b#0": 7}, 1, ["a", "b"], "a", "'a#0' < 'b#0'"),
+    ({"a#1": 7, "b#0": 7}, 2, ["a", "b"], "a", "'a#1' < 'b#0', though b#0 has the smaller index"),
+    ({"a#0": 7, "a #0": 7}, 1, ["a", "a "], "a ", "'a #0' < 'a#0', though 'a' < 'a '"),
+    ({"a#0": 7, "B#0": 7}, 1, ["a", "B"], "B", "'B#0' < 'a#0': capitals come first"),
+    (
+        {"\U00010000#0": 7, "\uffff#0": 7},
+        1,
+        ["\U00010000", "\uffff"],
+        "\uffff",
+        "U+FFFF < U+10000: plain str order compares code points, not UTF-16 or UTF-8",
+    ),
+]
+
+
+# -- what the generated sequences of both katas draw --
+
+
+def small_sum(text: str) -> int:
+    return sum(map(ord, text)) % 50
+
+
+# hash64 as the script writes it, and as the rings get it; None is the default.
+# Three of them collide all the time.
+HASHES = {
+    "zero": ("hash64=lambda text: 0", lambda text: 0),
+    "len": ("hash64=len", len),
+    "sum": ("hash64=lambda text: sum(map(ord, text)) % 50", small_sum),
+    "default": ("", None),
+    "none": ("hash64=None", None),
+}
+# Ids that trip implementations up: '#' in them, one a prefix of another, case
+# and whitespace variants, the empty id, non-ASCII text.
+AWKWARD_IDS = ["a", "b", "A", "a#b", "a#", "a#0", "a#1", "", "#", "n1", "n10", " a", "é"]
+AWKWARD_KEYS = ["", "k", "a#0", "b#1", "x" * 100, "é中🙂", " "]
+DRAWN_KEYS = Text("kab#0 é", max_size=12, common=AWKWARD_KEYS)
+COUNTS = pick(1, 2, 0, 3, 6, -1)
+# Ids alike enough to be mixed up: prefixes with and without '#', case, whitespace,
+# one letter written two ways.
+LOOK_ALIKES = [
+    ["a", "a#b", "a#", "a#1"],
+    ["n1", "n10", "n1#0"],
+    ["a", "A"],
+    ["a", "a ", " a"],
+    ["é", "e\u0301"],
+]
+FAMILIES = Integers(0, len(LOOK_ALIKES) - 1)
+
+
+def drawn_ids(*longer: str) -> Text:
+    """Node ids to draw: the awkward ones (and `longer`), or random text."""
+    return Text("ab#01 A:é", max_size=8, common=[*AWKWARD_IDS, *longer])
+
+
+# -- long runs: many calls compared in a tight loop, written as a few lines --
+
+
+class Longest(Pick):
+    """One of a few values, always the last when drawn; the earlier ones are what
+    shrinking tries instead (a long run made shorter)."""
+
+    def draw(self, rng: random.Random) -> object:
+        return self.values[-1]
+
+
+def longest(*values: object) -> Longest:
+    return Longest(values)
+
+
+Call = tuple[str, Callable[[], object], Callable[[], object]]  # (text, learner's, model's)
+
+
+@dataclass
+class Step:
+    """Calls made on both sides and compared one by one, written as few lines.
+
+    `written(n)` gives the lines of the first n calls (all of them for
+    n = len(calls)); a long run of calls that agree stays a line or two, and
+    the first call that does not is written out after them, as the script
+    writes any call that breaks the contract.
+    """
+
+    calls: list[Call]
+    written: Callable[[int], list[str]]
+
+
+def one(text: str, learner: Callable[[], object], model: Callable[[], object]) -> Step:
+    """A single call, written as it is."""
+    return Step([(text, learner, model)], lambda done: [text] if done else [])
+
+
+def lookups(live, keys: int, count: int | None = None) -> Step:
+    """get_node (or get_nodes(key, count)) of key-0 .. key-(keys-1) on `live`, written
+    `_ = [ring.get_node(f'key-{n}') for n in range(keys)]`."""
+    calls: list[Call] = []
+    for n in range(keys):
+        key = f"key-{n}"
+        if count is None:
+            calls.append(
+                (
+                    f"{live.name}.get_node({key!r})",
+                    lambda key=key: live.learner.get_node(key),
+                    lambda key=key: live.model.get_node(key),
+                )
+            )
+        else:
+            calls.append(
+                (
+                    f"{live.name}.get_nodes({key!r}, {count})",
+                    lambda key=key: live.learner.get_nodes(key, count),
+                    lambda key=key: live.model.get_nodes(key, count),
+                )
+            )
+    call = "get_node(f'key-{n}')" if count is None else f"get_nodes(f'key-{{n}}', {count})"
+    return Step(
+        calls, lambda done: [f"_ = [{live.name}.{call} for n in range({done})]"] * (done > 0)
+    )
+
+
+def play(script: Script, steps: list[Step]) -> None:
+    """Make the calls of `steps` on both sides, in order, and write them; raise Broken at
+    the first call that does not do what the model does."""
+    for step in steps:
+        _make(script, step, step.written)
+        script.lines += step.written(len(step.calls))
+
+
+def repeat(script: Script, steps: list[Step], times: int) -> None:
+    """`steps` made `times` times over, written as a for loop."""
+    body = _lines(steps)
+    for time in range(times):
+        for index, step in enumerate(steps):
+
+            def before(done: int, index=index, step=step, time=time) -> list[str]:
+                return _loop(body, time) + _lines(steps[:index]) + step.written(done)
+
+            _make(script, step, before)
+    script.lines += _loop(body, times)
+
+
+def _lines(steps: list[Step]) -> list[str]:
+    return [line for step in steps for line in step.written(len(step.calls))]
+
+
+def _loop(body: list[str], times: int) -> list[str]:
+    if times <= 1:
+        return body * times
+    return [f"for _ in range({times}):", *(f"    {line}" for line in body), ""]
+
+
+def _make(script: Script, step: Step, before: Callable[[int], list[str]]) -> None:
+    for done, (text, learner, model) in enumerate(step.calls):
+        want = outcome(model)
+        got = outcome(learner, script.folder)
+        script.made += 1
+        if not got.agrees_with(want):
+            script.lines += before(done)
+            raise Broken(script._broken(text, got, want))
