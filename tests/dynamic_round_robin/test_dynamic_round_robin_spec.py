@@ -18,10 +18,8 @@ workers do not. test_sequences.py holds all the sentences at once on
 generated calls; test_speed.py the costs.
 """
 
-import contextlib
-import enum
-
-import pytest
+from tests.harness import spec
+from tests.harness.spec import Raised, Said, attempt, fresh, refuses, show
 
 
 def dispatcher(workers: list[str]):
@@ -31,77 +29,17 @@ def dispatcher(workers: list[str]):
 
 def fresh_class():
     """DynamicRoundRobin from the learner's module imported anew: a class of its own."""
-    from tests.harness.differential import fresh
-
     return fresh("dynamic_round_robin").DynamicRoundRobin
 
 
-def assigned(rr, calls: int) -> list:
-    return [rr.assign() for _ in range(calls)]
-
-
-def show(values: list) -> str:
-    return ", ".join(repr(value) for value in values)
-
-
-def refuses(error: type[Exception], scenario: str, call) -> None:
-    """Fail unless `call` raises `error`; other exceptions are the learner's to see."""
-    try:
-        result = call()
-    except error:
-        return
-    pytest.fail(f"{scenario} should raise {error.__name__}; it returned {result!r}")
-
-
-class Raised:
-    """In a list of what calls gave: the call that raised instead, and what it raised."""
-
-    def __init__(self, call: str, error: Exception) -> None:
-        self.text = f"{call} raised {type(error).__name__}"
-
-    def __repr__(self) -> str:
-        return self.text
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Raised) and other.text == self.text
-
-    __hash__ = None
-
-
-class Said(Raised):
-    """In a list of what calls gave: a call that returned, in words."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
+def assigned(rr, times: int) -> list:
+    return spec.calls(rr.assign, times)
 
 
 def play(rr, steps: list[tuple], assigns: int, name=repr) -> list:
-    """Make `steps` ((method, *arguments) each) on `rr`, then `assigns` assign() calls.
-
-    Returns what the assign() calls gave; a call that raised ends the list with
-    a Raised, which writes each argument as `name` gives it. Two of the
-    learner's dispatchers played this way compare equal when they behave
-    alike, even where both raise: a test that compares them fails for its own
-    sentence only.
-    """
-    happened: list = []
-    call = ""
-    try:
-        for method, *arguments in steps:
-            call = f"{method}({', '.join(name(argument) for argument in arguments)})"
-            getattr(rr, method)(*arguments)
-        call = "assign()"
-        for _ in range(assigns):
-            happened.append(rr.assign())
-    except Exception as error:
-        happened.append(Raised(call, error))
-    return happened
-
-
-def attempt(call) -> None:
-    """Make a call the contract refuses, whatever it raises: the test is about what follows."""
-    with contextlib.suppress(Exception):
-        call()
+    """Make `steps` ((method, *arguments) each) on `rr`, then `assigns` assign() calls:
+    what the assign() calls gave, or what raised (spec.play)."""
+    return spec.play(rr, steps, "assign", assigns, name)
 
 
 # -- the rotation --
@@ -547,7 +485,7 @@ def test_a_refused_set_available_changes_nothing():
     )
 
 
-# -- ids, the caller's list, independence, names --
+# -- ids, the caller's list, independence --
 
 
 def test_duplicate_ids_are_refused_wherever_they_are():
@@ -656,41 +594,6 @@ def test_ids_are_compared_by_value():
     )
 
 
-class Pool(str, enum.Enum):
-    """Worker ids of a subclass of str: each member is a string (its name is its value)."""
-
-    web = "web"
-    api = "api"
-    db = "db"
-
-
-def test_a_str_subclass_is_an_id():
-    """an id of a subclass of str (a member of a str Enum) is a string, and is accepted"""
-
-    def run(web, api, db) -> list:
-        try:
-            rr = fresh_class()([web, api])
-        except Exception as error:
-            return [Raised(f"DynamicRoundRobin([{web!r}, {api!r}])", error)]
-        steps = [
-            ("set_available", web, False),
-            ("add_worker", db),
-            ("remove_worker", api),
-            ("set_available", web, True),
-        ]
-        return play(rr, steps, 4)
-
-    expected = run("web", "api", "db")
-    got = run(Pool.web, Pool.api, Pool.db)
-    assert got == expected, (
-        "workers 'web', 'api', then set_available('web', False), add_worker('db'), "
-        f"remove_worker('api'), set_available('web', True) and 4 assign() calls give "
-        f"{show(expected)}; the same calls with the members Pool.web, Pool.api and Pool.db of "
-        "class Pool(str, Enum), strings equal to those ids, should give the same; got "
-        f"{show(got)}"
-    )
-
-
 def test_the_callers_list_is_copied():
     """changing the list after handing it over changes nothing"""
     workers = ["A", "B"]
@@ -787,27 +690,3 @@ def test_dispatchers_are_independent():
             f"{show(alone[0])} and {show(alone[1])}; created together, with every call taking "
             f"turns, they should give the same; got {show(together[0])} and {show(together[1])}"
         )
-
-
-def test_arguments_by_name():
-    """the arguments may be passed by the names the contract gives them"""
-    from dynamic_round_robin import DynamicRoundRobin
-
-    steps = [("add_worker", "D"), ("remove_worker", "B"), ("set_available", "A", False)]
-    expected = play(dispatcher(["A", "B", "C"]), steps, 3)
-    got = []
-    try:
-        by_name = DynamicRoundRobin(workers=["A", "B", "C"])
-        by_name.add_worker(worker="D")
-        by_name.remove_worker(worker="B")
-        by_name.set_available(worker="A", is_available=False)
-    except TypeError as error:
-        got.append(f"TypeError: {error}")
-    else:
-        got += play(by_name, [], 3)
-    assert got == expected, (
-        "DynamicRoundRobin(['A', 'B', 'C']), add_worker('D'), remove_worker('B'), "
-        f"set_available('A', False) then 3 assign() calls give {show(expected)}; the same "
-        "calls with every argument passed by name (workers=, worker=, is_available=) should "
-        f"give the same; got {show(got)}"
-    )

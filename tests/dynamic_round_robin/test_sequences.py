@@ -1,4 +1,4 @@
-"""Spec test for dynamic_round_robin: generated call sequences against a model of the contract.
+"""Spec tests for dynamic_round_robin: generated call sequences against a model of the contract.
 
 PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 
@@ -8,19 +8,23 @@ two ways, other non-ASCII text, ids that look like a marker for nobody such
 as 'None', '<nobody>' and '-1'), ids built at run time (equal to a worker's,
 another object), duplicates anywhere in the list, rotations of 20 workers
 and more, workers added, removed wherever the cursor is, removed again and
-added back (after being made unavailable, too), long runs of 17 removals and
-more on one dispatcher, whole pools drained and refilled, ids that are not
-workers, availability set and set again, runs of hundreds of assign()
-calls, arguments by position and by name, and changes to the caller's list
-after it was handed over. Every call is compared with the model in
-tests/dynamic_round_robin/model.py; a failure is shrunk to the smallest
-sequence of calls that still breaks the contract, shown as lines to paste
-into python3.
-"""
+added back (after being made unavailable, too), runs of 17 removals and
+more on one dispatcher, whole pools drained and refilled, every worker but
+one unavailable, ids that are not workers, availability set and set again,
+runs of hundreds of assign() calls, and changes to the caller's list after
+it was handed over. The long runs add hundreds of joins and removals in a
+row on one dispatcher (past 64, 100 and 256), thousands of assign() calls,
+pools of 300 workers, and a worker going down and coming back hundreds of
+times: state that drifts, wraps, resets or is compacted late shows there.
+Every call is compared with the model in tests/dynamic_round_robin/model.py;
+a failure is shrunk to the smallest sequence of calls that still breaks the
+contract, shown as lines to paste into python3."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import pytest
 
@@ -32,6 +36,8 @@ from tests.harness.differential import (
     Integers,
     Lists,
     Machine,
+    Outcome,
+    Script,
     Text,
     booleans,
     code,
@@ -42,6 +48,7 @@ from tests.harness.differential import (
     pick,
     returns,
     rule,
+    same,
 )
 
 # Timing tests and long runs: tests.harness.limits gives them a longer limit.
@@ -101,10 +108,8 @@ class Dispatchers(Machine):
         workers = live.model.workers
         return workers[choice] if choice < len(workers) else stranger
 
-    def call(
-        self, live: Live, method: str, arguments: dict, by_name: bool, show: bool, copy: bool
-    ) -> None:
-        """Make the same call on both sides, by position or by name, and compare.
+    def call(self, live: Live, method: str, arguments: dict, show: bool, copy: bool) -> None:
+        """Make the same call on both sides and compare.
 
         With `copy`, the learner's side gets the worker id built at run time.
         """
@@ -112,44 +117,45 @@ class Dispatchers(Machine):
             name: built(value) if copy and name == "worker" else (value, code(value))
             for name, value in arguments.items()
         }
-        passed = {name: value for name, (value, _) in given.items()}
-        if by_name:
-            text = ", ".join(f"{name}={written}" for name, (_, written) in given.items())
-            learner = lambda: getattr(live.learner, method)(**passed)  # noqa: E731
-        else:
-            text = ", ".join(written for _, written in given.values())
-            learner = lambda: getattr(live.learner, method)(*passed.values())  # noqa: E731
+        passed = [value for value, _ in given.values()]
+        text = ", ".join(written for _, written in given.values())
         expected = outcome(lambda: getattr(live.model, method)(*arguments.values()))
-        self.script.call(f"{live.name}.{method}({text})", learner, expected, show=show)
+        self.script.call(
+            f"{live.name}.{method}({text})",
+            lambda: getattr(live.learner, method)(*passed),
+            expected,
+            show=show,
+        )
 
-    @rule(workers=Lists(IDS, max_size=6), by_name=booleans(), copy=booleans())
-    def create(self, workers: list[str], by_name: bool, copy: bool) -> None:
-        """A dispatcher of `workers`; with `copy`, each id of the list built at run time."""
+    def make(self, workers: list[str], given: list[tuple[str, str]], written: str) -> None:
+        """A dispatcher of `workers` on both sides: the learner's gets the ids `given`
+        (each with how it is written), in a list written `written`."""
         self.lists += 1
         list_name = f"workers{self.lists}"
-        given = [built(worker) if copy else (worker, code(worker)) for worker in workers]
         callers_list = [value for value, _ in given]
-        self.script.line(f"{list_name} = [{', '.join(written for _, written in given)}]")
-        argument = f"workers={list_name}" if by_name else list_name
-
-        def create() -> object:
-            return self.new(workers=callers_list) if by_name else self.new(callers_list)
-
+        self.script.line(f"{list_name} = {written}")
+        create = lambda: self.new(callers_list)  # noqa: E731
         expected = outcome(lambda: Rotation(list(workers)))
         if expected.raised is not None:
-            self.script.call(f"DynamicRoundRobin({argument})", create, expected)
+            self.script.call(f"DynamicRoundRobin({list_name})", create, expected)
             return
         name = self.name("rr")
         learner = self.script.call(
-            f"{name} = DynamicRoundRobin({argument})", create, returns(ANYTHING), show=False
+            f"{name} = DynamicRoundRobin({list_name})", create, returns(ANYTHING), show=False
         )
         self.live.append(Live(name, learner, expected.value, list_name, callers_list))
 
-    @macro(extra=Integers(0, 2), shift=Integers(0, len(AWKWARD) - 1), by_name=booleans())
-    def create_crowd(self, extra: int, shift: int, by_name: bool) -> list:
+    @rule(workers=Lists(IDS, max_size=6), copy=booleans())
+    def create(self, workers: list[str], copy: bool) -> None:
+        """A dispatcher of `workers`; with `copy`, each id of the list built at run time."""
+        given = [built(worker) if copy else (worker, code(worker)) for worker in workers]
+        self.make(workers, given, f"[{', '.join(written for _, written in given)}]")
+
+    @macro(extra=Integers(0, 2), shift=Integers(0, len(AWKWARD) - 1))
+    def create_crowd(self, extra: int, shift: int) -> list:
         """A rotation of 20 workers and more: every awkward id, and up to two more."""
         workers = AWKWARD[shift:] + AWKWARD[:shift] + [f"w{n}" for n in range(extra)]
-        return [("create", {"workers": workers, "by_name": by_name, "copy": False})]
+        return [("create", {"workers": workers, "copy": False})]
 
     @rule(
         weight=3,
@@ -158,12 +164,9 @@ class Dispatchers(Machine):
         source=pick(*SOURCES),
         choice=CHOICE,
         stranger=IDS,
-        by_name=booleans(),
         copy=booleans(),
     )
-    def add_worker(
-        self, which: int, source: str, choice: int, stranger: str, by_name: bool, copy: bool
-    ) -> None:
+    def add_worker(self, which: int, source: str, choice: int, stranger: str, copy: bool) -> None:
         live = self.at(which)
         if source == "removed" and live.removed:
             worker = live.removed[choice % len(live.removed)]
@@ -171,7 +174,7 @@ class Dispatchers(Machine):
             worker = self.pick_worker(live, choice, stranger)
         else:
             worker = stranger
-        self.call(live, "add_worker", {"worker": worker}, by_name, show=False, copy=copy)
+        self.call(live, "add_worker", {"worker": worker}, show=False, copy=copy)
         if worker in live.removed and worker in live.model.workers:
             live.removed.remove(worker)
 
@@ -186,7 +189,6 @@ class Dispatchers(Machine):
                     "source": "stranger",
                     "choice": 0,
                     "stranger": worker,
-                    "by_name": False,
                     "copy": False,
                 },
             )
@@ -199,28 +201,25 @@ class Dispatchers(Machine):
         which=WHICH,
         choice=CHOICE,
         stranger=IDS,
-        by_name=booleans(),
         copy=booleans(),
     )
-    def remove_worker(
-        self, which: int, choice: int, stranger: str, by_name: bool, copy: bool
-    ) -> None:
+    def remove_worker(self, which: int, choice: int, stranger: str, copy: bool) -> None:
         live = self.at(which)
         worker = self.pick_worker(live, choice, stranger)
         present = worker in live.model.workers
-        self.call(live, "remove_worker", {"worker": worker}, by_name, show=False, copy=copy)
+        self.call(live, "remove_worker", {"worker": worker}, show=False, copy=copy)
         if present and worker not in live.removed:
             live.removed.append(worker)
 
-    @rule(when=has_instances, which=WHICH, stranger=IDS, by_name=booleans(), copy=booleans())
-    def remove_at_cursor(self, which: int, stranger: str, by_name: bool, copy: bool) -> None:
+    @rule(when=has_instances, which=WHICH, stranger=IDS, copy=booleans())
+    def remove_at_cursor(self, which: int, stranger: str, copy: bool) -> None:
         """The worker the cursor names leaves (the last of the rotation, too)."""
         live = self.at(which)
         worker = live.model.cursor
         if worker is None:
             worker = stranger
         present = worker in live.model.workers
-        self.call(live, "remove_worker", {"worker": worker}, by_name, show=False, copy=copy)
+        self.call(live, "remove_worker", {"worker": worker}, show=False, copy=copy)
         if present and worker not in live.removed:
             live.removed.append(worker)
 
@@ -237,7 +236,6 @@ class Dispatchers(Machine):
                         "choice": choice,
                         "stranger": "",
                         "available": False,
-                        "by_name": False,
                         "copy": False,
                     },
                 )
@@ -245,7 +243,7 @@ class Dispatchers(Machine):
         steps.append(
             (
                 "remove_worker",
-                {"which": which, "choice": choice, "stranger": "", "by_name": False, "copy": False},
+                {"which": which, "choice": choice, "stranger": "", "copy": False},
             )
         )
         steps.append(
@@ -256,7 +254,6 @@ class Dispatchers(Machine):
                     "source": "removed",
                     "choice": -1,  # the one just removed
                     "stranger": "",
-                    "by_name": False,
                     "copy": False,
                 },
             )
@@ -277,7 +274,6 @@ class Dispatchers(Machine):
                         "which": which,
                         "choice": (choice + cycle) % (CHOICE.high + 1),
                         "stranger": "",
-                        "by_name": False,
                         "copy": False,
                     },
                 )
@@ -291,7 +287,6 @@ class Dispatchers(Machine):
                             "source": "removed",
                             "choice": -1,  # the one just removed
                             "stranger": "",
-                            "by_name": False,
                             "copy": False,
                         },
                     )
@@ -305,7 +300,7 @@ class Dispatchers(Machine):
         return [
             (
                 "remove_worker",
-                {"which": which, "choice": 0, "stranger": "", "by_name": False, "copy": False},
+                {"which": which, "choice": 0, "stranger": "", "copy": False},
             )
             for _ in range(count)
         ]
@@ -317,16 +312,15 @@ class Dispatchers(Machine):
         choice=CHOICE,
         stranger=IDS,
         available=booleans(),
-        by_name=booleans(),
         copy=booleans(),
     )
     def set_available(
-        self, which: int, choice: int, stranger: str, available: bool, by_name: bool, copy: bool
+        self, which: int, choice: int, stranger: str, available: bool, copy: bool
     ) -> None:
         live = self.at(which)
         worker = self.pick_worker(live, choice, stranger)
         arguments = {"worker": worker, "is_available": available}
-        self.call(live, "set_available", arguments, by_name, show=False, copy=copy)
+        self.call(live, "set_available", arguments, show=False, copy=copy)
 
     @macro(when=has_instances, which=WHICH, available=booleans())
     def set_everyone(self, which: int, available: bool) -> list:
@@ -340,7 +334,25 @@ class Dispatchers(Machine):
                     "choice": index,
                     "stranger": "",
                     "available": available,
-                    "by_name": False,
+                    "copy": False,
+                },
+            )
+            for index in range(count)
+        ]
+
+    @macro(when=has_instances, which=WHICH, choice=CHOICE)
+    def leave_one(self, which: int, choice: int) -> list:
+        """Every worker but one goes down: assign() must find it wherever the cursor is,
+        before it or after it."""
+        count = len(self.at(which).model.workers)
+        return [
+            (
+                "set_available",
+                {
+                    "which": which,
+                    "choice": index,
+                    "stranger": "",
+                    "available": index == choice % max(count, 1),
                     "copy": False,
                 },
             )
@@ -359,7 +371,6 @@ class Dispatchers(Machine):
                     "choice": index,
                     "stranger": "",
                     "available": available,
-                    "by_name": False,
                     "copy": False,
                 },
             )
@@ -386,7 +397,255 @@ class Dispatchers(Machine):
         apply(live.callers_list)
 
 
+# -- long runs: hundreds of joins and removals on one dispatcher, thousands of calls --
+
+
+@dataclass(frozen=True)
+class Step:
+    """One call of a round of a long run, made on both sides with the round's number n.
+
+    `text` is how the repro writes it, with n as its variable; `keeps` names
+    what it gave for the calls after it in the round (`w = rr1.assign()`).
+    """
+
+    text: str
+    learner: Callable[[int, dict], object]
+    model: Callable[[int, dict], object]
+    show: bool = False
+    keeps: str = ""
+
+
+def in_rounds(script: Script, steps: list[Step], rounds: int) -> bool:
+    """`rounds` rounds of `steps`, each call compared with the model's in a tight loop,
+    and written as one loop; raises Broken at the first call that disagrees.
+
+    The repro is then the rounds that agreed, as a loop, and the calls of the
+    round that broke, one by one: short, whatever round it broke in. A call
+    the contract refuses (and the learner's code refuses too) ends the run
+    there, so that the loop pastes: False then, True when every round ran.
+    """
+    for done in range(rounds):
+        kept: dict = {}
+        gave: list = []
+        for at, step in enumerate(steps):
+            want = outcome(partial(step.model, done, kept))
+            try:
+                got, raised = step.learner(done, kept), None
+            except Exception as error:  # the script says what it was, and where
+                got, raised = None, error
+            if want.raised is not None or raised is not None or not same(got, want.value):
+                rest(script, steps, (done, at), gave, want, (got, raised))
+                return False
+            gave.append(got)
+            if step.keeps:
+                kept[step.keeps] = got
+    write_rounds(script, steps, rounds)
+    return True
+
+
+def rest(
+    script: Script,
+    steps: list[Step],
+    where: tuple[int, int],
+    gave: list,
+    want: Outcome,
+    got: tuple[object, Exception | None],
+) -> None:
+    """Write the rounds before call `at` of round `done` (`where`), and that call, where
+    the learner's code gave `got` (a value, or what it raised): Broken unless it agrees
+    with `want`, a refusal of the contract."""
+    done, at = where
+    write_rounds(script, steps, done)
+    uses_n = any("{n" in step.text for step in steps)
+    if uses_n:
+        script.line(f"n = {done}")
+    for step, value in zip(steps[:at], gave, strict=True):
+        text = f"{step.keeps} = {step.text}" if step.keeps else step.text
+        script.call(text, lambda value=value: value, returns(value), show=step.show)
+    value, raised = got
+
+    def again() -> object:
+        if raised is not None:
+            raise raised
+        return value
+
+    step = steps[at]
+    script.call(f"{step.keeps} = {step.text}" if step.keeps else step.text, again, want)
+
+
+def write_rounds(script: Script, steps: list[Step], rounds: int) -> None:
+    """`rounds` rounds of `steps` that agreed with the model, as one line of the repro
+    (and a blank line to end the loop)."""
+    script.made += rounds * len(steps)
+    if not rounds:
+        return
+    if len(steps) == 1 and not steps[0].keeps and "{n" not in steps[0].text:
+        script.line(f"_ = [{steps[0].text} for _ in range({rounds})]")
+        return
+    calls = "; ".join(
+        f"{step.keeps} = {step.text}"
+        if step.keeps
+        else f"_ = {step.text}"
+        if step.show
+        else step.text
+        for step in steps
+    )
+    script.line(f"for n in range({rounds}): {calls}")
+    script.line("")
+
+
+# An argument of a call of a round: how the repro writes it, and its value in round n.
+Argument = tuple[str, Callable[[int, dict], object]]
+
+
+def given(value: object) -> Argument:
+    """The same value in every round."""
+    return code(value), lambda n, kept: value
+
+
+def kept_as(name: str) -> Argument:
+    """What an earlier call of the round gave (its Step keeps it as `name`)."""
+    return name, lambda n, kept: kept[name]
+
+
+def newcomer(first: int) -> Argument:
+    """The id of round n's newcomer: j<first + n>."""
+    text = f"f'j{{n + {first}}}'" if first else "f'j{n}'"
+    return text, lambda n, kept: f"j{n + first}"
+
+
+# Pools of a few dozen workers and of hundreds (past the 256th worker), named
+# w0, w1, ...; some with every 7th worker unavailable from the start.
+POOL_SIZES = pick(20, 300)
+DOWN_EVERY = pick(0, 7)
+IN_A_LONG_ROW = pick(300, 1200, 2500)
+# Rounds of joins and removals in a row: past 64 and 100, and past 256.
+ROUNDS = pick(80, 300)
+# How each round of a churn changes the rotation (see churn).
+CHURNS = ("replace the worker assigned", "the worker assigned leaves and comes back", "window")
+WINDOW = pick(1, 5, 40)
+
+
+def few_instances(machine: Machine) -> bool:
+    return len(machine.live) < 2
+
+
+class LongRuns(Dispatchers):
+    """The sequences that only go wrong late: state that drifts, wraps, resets or is
+    compacted after hundreds of joins and removals or thousands of calls, on pools of
+    hundreds of workers. Their runs are compared call by call, in a tight loop
+    (`in_rounds`)."""
+
+    create = None  # pools instead
+    create_crowd = None
+    add_look_alikes = None
+    change_callers_list = None
+
+    def setup(self, module) -> None:
+        super().setup(module)
+        self.joined = 0  # the newcomers named so far: j0, j1, ...
+
+    @rule(weight=4, when=few_instances, size=POOL_SIZES, down=DOWN_EVERY)
+    def create_pool(self, size: int, down: int) -> None:
+        """A pool of `size` workers named w0, w1, ...; with `down`, every `down`th of them
+        unavailable from the start."""
+        workers = [f"w{n}" for n in range(size)]
+        self.make(workers, [(w, code(w)) for w in workers], f"[f'w{{n}}' for n in range({size})]")
+        if not down:
+            return
+        live = self.live[-1]
+        every = (f"f'w{{n * {down}}}'", lambda n, kept: f"w{n * down}")
+        step = self.step(live, "set_available", every, given(False))
+        in_rounds(self.script, [step], -(-size // down))
+
+    def assign_step(self, live: Live, keeps: str = "") -> Step:
+        return Step(
+            f"{live.name}.assign()",
+            lambda n, kept: live.learner.assign(),
+            lambda n, kept: live.model.assign(),
+            show=True,
+            keeps=keeps,
+        )
+
+    def step(self, live: Live, method: str, *arguments: Argument) -> Step:
+        """A call of `method` with `arguments`, each worked out from the round."""
+
+        def values(n: int, kept: dict) -> list:
+            return [value(n, kept) for _, value in arguments]
+
+        return Step(
+            f"{live.name}.{method}({', '.join(text for text, _ in arguments)})",
+            lambda n, kept: getattr(live.learner, method)(*values(n, kept)),
+            lambda n, kept: getattr(live.model, method)(*values(n, kept)),
+        )
+
+    @rule(weight=4, when=has_instances, which=WHICH, times=IN_A_LONG_ROW)
+    def assign_many(self, which: int, times: int) -> None:
+        in_rounds(self.script, [self.assign_step(self.at(which))], times)
+
+    @rule(
+        weight=4, when=has_instances, which=WHICH, how=pick(*CHURNS), rounds=ROUNDS, window=WINDOW
+    )
+    def churn(self, which: int, how: str, rounds: int, window: int) -> None:
+        """Hundreds of joins and removals in a row, one of each a round, with an assign().
+
+        Either the worker assign() gave leaves (just behind the cursor) and a
+        newcomer joins; or it leaves and comes back at the end; or newcomers
+        join at the end, `window` of them at a time, and the oldest of them
+        leaves (after the cursor, at it, or behind it, as the rotation turns).
+        """
+        live = self.at(which)
+        first = self.joined
+        if how == "window":
+            self.joined += window + rounds
+            joins = [self.step(live, "add_worker", newcomer(first))]
+            if not in_rounds(self.script, joins, window):
+                return
+            steps = [
+                self.step(live, "add_worker", newcomer(first + window)),
+                self.assign_step(live),
+                self.step(live, "remove_worker", newcomer(first)),
+            ]
+        elif how == "replace the worker assigned":
+            self.joined += rounds
+            steps = [
+                self.assign_step(live, keeps="w"),
+                self.step(live, "remove_worker", kept_as("w")),
+                self.step(live, "add_worker", newcomer(first)),
+            ]
+        else:
+            steps = [
+                self.assign_step(live, keeps="w"),
+                self.step(live, "remove_worker", kept_as("w")),
+                self.step(live, "add_worker", kept_as("w")),
+            ]
+        in_rounds(self.script, steps, rounds)
+
+    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=pick(40, 300))
+    def flap(self, which: int, choice: int, rounds: int) -> None:
+        """One worker goes down and comes back, `rounds` times, with assign() calls between."""
+        live = self.at(which)
+        if not live.model.workers:
+            return
+        worker = given(live.model.workers[choice % len(live.model.workers)])
+        steps = [
+            self.step(live, "set_available", worker, given(False)),
+            self.assign_step(live),
+            self.step(live, "set_available", worker, given(True)),
+            self.assign_step(live),
+            self.assign_step(live),
+        ]
+        in_rounds(self.script, steps, rounds)
+
+
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several dispatchers at once,
     does what the contract says"""
     explore(Dispatchers, sequences=200, steps=25, seed=1)
+
+
+def test_long_runs_follow_the_contract():
+    """hundreds of joins and removals on one dispatcher, thousands of assign() calls, pools
+    of hundreds of workers and a worker going down and coming back hundreds of times: every
+    call does what the contract says"""
+    explore(LongRuns, sequences=8, steps=16, seed=2, min_steps=8)

@@ -1,20 +1,15 @@
 """The weighted_round_robin contract read as plainly as possible: the spec tests' model.
 
-The differential spec test runs the learner's balancer and this one side by
-side and compares every call. It is written for obviousness, not speed.
+The differential spec tests run the learner's balancer and this one side by
+side and compare every call. It is written for obviousness, not speed.
 """
 
 from __future__ import annotations
 
 
-def is_weight(value: object) -> bool:
-    """A positive int; a bool is not one, though Python counts it as an int."""
-    return isinstance(value, int) and not isinstance(value, bool) and value > 0
-
-
 class Balancer:
     def __init__(self, weights: dict[str, int]) -> None:
-        if not all(is_weight(weight) for weight in weights.values()):
+        if any(weight <= 0 for weight in weights.values()):
             raise ValueError("every weight must be a positive int")
         self.weights = dict(weights)
         self.current = dict.fromkeys(weights, 0)
@@ -26,11 +21,11 @@ class Balancer:
         self.available[worker] = is_available
 
     def assign(self) -> str | None:
-        up = [worker for worker in self.weights if self.available[worker]]
+        up = {worker: weight for worker, weight in self.weights.items() if self.available[worker]}
         if not up:
             return None
-        for worker in up:
-            self.current[worker] += self.weights[worker]
-        chosen = max(up, key=lambda worker: self.current[worker])  # the first of equals
-        self.current[chosen] -= sum(self.weights[worker] for worker in up)
+        for worker, weight in up.items():  # 1. every available worker grows by its weight
+            self.current[worker] += weight
+        chosen = max(up, key=self.current.__getitem__)  # 2. max keeps the first of equals
+        self.current[chosen] -= sum(up.values())  # 3. the chosen drops by the sum
         return chosen

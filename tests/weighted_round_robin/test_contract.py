@@ -11,18 +11,11 @@ scenarios of the tests about availability have no ties, so the tie rule
 cannot fail them, and where a sentence says that something changes nothing,
 the test compares two of the learner's own balancers, one with that
 something and one without. test_sequences.py holds all the sentences at
-once on generated calls, and test_speed.py the stated costs.
+once on generated calls, short and long, and test_speed.py the stated cost.
 """
 
-import enum
-import numbers
-from collections import defaultdict
-from decimal import Decimal
-from fractions import Fraction
-
-import pytest
-
-from tests.harness.differential import fresh, shown
+from tests.harness import spec
+from tests.harness.spec import fresh, refuses, show, tried
 
 
 def balancer(weights: dict):
@@ -37,30 +30,8 @@ def fresh_class():
     return fresh("weighted_round_robin").WeightedRoundRobin
 
 
-def assigned(wrr, calls: int) -> list:
-    return [wrr.assign() for _ in range(calls)]
-
-
-def show(values: list) -> str:
-    return ", ".join(repr(value) for value in values)
-
-
-def refuses(error: type[Exception], scenario: str, call) -> None:
-    """Fail unless `call` raises `error`; other exceptions are the learner's to see."""
-    try:
-        result = call()
-    except error:
-        return
-    pytest.fail(f"{scenario} should raise {error.__name__}; it returned {shown(result)}")
-
-
-def tried(call) -> str:
-    """Make a call the contract refuses, and say what it did, as the learner's code has it."""
-    try:
-        call()
-    except Exception as error:  # which exception it should be, another test says
-        return f"it raised {type(error).__name__}"
-    return "it raised nothing"
+def assigned(wrr, times: int) -> list:
+    return spec.calls(wrr.assign, times)
 
 
 def refused(call) -> bool:
@@ -72,30 +43,6 @@ def refused(call) -> bool:
     except Exception:  # another test reports the wrong exception
         return False
     return False
-
-
-class IntLike:
-    """Not an int, though it can stand for one, as numpy's integers can (and like them, it
-    is registered as a numbers.Integral, below)."""
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-
-    def __index__(self) -> int:
-        return self.value
-
-    __int__ = __index__
-
-    def __repr__(self) -> str:
-        return f"IntLike({self.value})"
-
-
-numbers.Integral.register(IntLike)
-
-
-class Size(enum.IntEnum):
-    SMALL = 1
-    LARGE = 3
 
 
 # -- the order of assignments --
@@ -314,18 +261,11 @@ def test_set_available_sets_rather_than_toggles():
 
 
 def test_unknown_worker_is_refused():
-    """set_available on an unknown worker raises KeyError, whatever the availability, and
-    whatever kind of dict the weights came in"""
-    dicts = (
-        ("{'a': 1, 'b': 1}", lambda: {"a": 1, "b": 1}),
-        # A defaultdict is a dict: looking z up in it (or in a copy of it) adds z.
-        ("defaultdict(int, {'a': 1, 'b': 1})", lambda: defaultdict(int, {"a": 1, "b": 1})),
-    )
-    for written, weights in dicts:
-        for available in (False, True):
-            wrr = balancer(weights())
-            scenario = f"on weights {written}, set_available('z', {available})"
-            refuses(KeyError, scenario, lambda wrr=wrr, on=available: wrr.set_available("z", on))
+    """set_available on an unknown worker raises KeyError, whatever the availability"""
+    for available in (False, True):
+        wrr = balancer({"a": 1, "b": 1})
+        scenario = f"on weights {{'a': 1, 'b': 1}}, set_available('z', {available})"
+        refuses(KeyError, scenario, lambda wrr=wrr, on=available: wrr.set_available("z", on))
 
 
 def test_a_refused_call_changes_nothing():
@@ -371,66 +311,9 @@ def test_a_negative_weight_is_refused():
         refuses(ValueError, f"WeightedRoundRobin({weights!r})", lambda w=weights: balancer(w))
 
 
-def test_a_bool_weight_is_refused():
-    """True and False are not weights, though Python counts bool as an int"""
-    for weights in ({"a": True, "b": 1}, {"a": False, "b": 1}):
-        refuses(ValueError, f"WeightedRoundRobin({weights!r})", lambda w=weights: balancer(w))
-
-
-def test_a_weight_that_is_not_an_int_is_refused():
-    """a weight that is not an int (a float, a string, None, something with __index__)
-    raises ValueError"""
-    for bad in (2.0, 1.5, "2", None, IntLike(2), Decimal(2), Fraction(4, 2)):
-        weights = {"a": bad, "b": 1}
-        refuses(ValueError, f"WeightedRoundRobin({weights!r})", lambda w=weights: balancer(w))
-
-
-def test_an_int_subclass_is_a_weight():
-    """a weight of an int subclass other than bool (an IntEnum member) is accepted"""
-    got = assigned(balancer({"a": Size.LARGE, "b": Size.SMALL}), 8)
-    expected = assigned(balancer({"a": 3, "b": 1}), 8)
-    assert got == expected, (
-        f"weights {{'a': 3, 'b': 1}} give {show(expected)} over 8 assign() calls; weights "
-        "{'a': Size.LARGE, 'b': Size.SMALL}, of an IntEnum with LARGE = 3 and SMALL = 1, "
-        f"should give the same; got {show(got)}"
-    )
-
-
-def test_a_weight_has_no_upper_limit():
-    """a weight may be as large as any int: 2**63, 2**64 + 1 and 10**30 are accepted"""
-    for written, big in (("2**63", 2**63), ("2**64 + 1", 2**64 + 1), ("10**30", 10**30)):
-        try:
-            balancer({"a": big, "b": 1})
-        except ValueError as error:
-            pytest.fail(
-                f"WeightedRoundRobin({{'a': {written}, 'b': 1}}) should be accepted (a weight "
-                f"is a positive int, with no upper limit); it raised ValueError: {error}"
-            )
-
-
-def test_large_weights_are_added_up_exactly():
-    """current weights are worked out exactly however large the weights: no rounding"""
-    # Each weight k times a small one: every current weight is then k times what it is with
-    # the small ones, so every choice is the same. Each weight is under 2**63 (a bound is
-    # another test's business), and each sum of weights needs more bits than a float holds.
-    for small in ({"a": 3, "b": 1}, {"a": 1, "b": 2, "c": 4}):
-        for written, k in (("2**53 + 1", 2**53 + 1), ("2**60 + 1", 2**60 + 1)):
-            large = {worker: weight * k for worker, weight in small.items()}
-            # Each from the module imported afresh: they have the same ids and other weights,
-            # and a bug that shares state between such balancers fails another test.
-            expected = assigned(fresh_class()(small), 14)
-            got = assigned(fresh_class()(large), 14)
-            scaled = ", ".join(f"{worker!r}: {w} * ({written})" for worker, w in small.items())
-            assert got == expected, (
-                f"weights {small!r} give {show(expected)} over 14 assign() calls; weights "
-                f"{{{scaled}}}, each k = {written} times as large, should give the same "
-                f"(every current weight k times as large, exactly); got {show(got)}"
-            )
-
-
 def test_a_bad_weight_is_refused_wherever_it_is():
     """a weight refused as the first of the dict is refused in any other place too"""
-    for bad in (0, -1, True, 2.0, "2", None):
+    for bad in (0, -1):
         if not refused(lambda bad=bad: balancer({"a": bad, "x": 1, "y": 2})):
             continue  # the learner lets it through anywhere: another test says so
         for weights in ({"x": 1, "a": bad, "y": 2}, {"x": 1, "y": 2, "a": bad}):
@@ -442,7 +325,7 @@ def test_a_bad_weight_is_refused_wherever_it_is():
             )
 
 
-# -- the caller's dict, instances, ids, arguments --
+# -- the caller's dict, instances, ids --
 
 
 def test_the_callers_dict_is_copied():
@@ -458,34 +341,6 @@ def test_the_callers_dict_is_copied():
         "calls; WeightedRoundRobin(weights) with weights = {'a': 2, 'b': 1}, followed by "
         "weights['b'] = 5, weights['c'] = 9 and del weights['a'], should give the same; "
         f"got {show(got)}"
-    )
-
-
-def test_a_dict_changed_and_handed_over_again_makes_a_new_balancer():
-    """a dict handed over, changed, and handed over again makes a balancer of what it
-    holds then"""
-    weights = {"a": 2, "b": 1}
-    first = balancer(weights)
-    weights.clear()
-    weights.update({"p": 1, "q": 3})
-    got, expected = assigned(balancer(weights), 8), assigned(balancer({"p": 1, "q": 3}), 8)
-    assert got == expected, (
-        f"WeightedRoundRobin({{'p': 1, 'q': 3}}) gives {show(expected)} over 8 assign() "
-        "calls; a dict first handed over as {'a': 2, 'b': 1}, then changed in place to "
-        f"{{'p': 1, 'q': 3}} and handed over again, should give the same; got {show(got)}"
-    )
-    weights["q"] = -1
-    if refused(lambda: balancer({"p": 1, "q": -1})):  # else another test says so
-        refuses(
-            ValueError,
-            "WeightedRoundRobin({'p': 1, 'q': -1}) raises ValueError; the same dict as "
-            "before, now {'p': 1, 'q': -1}, handed over a third time",
-            lambda: balancer(weights),
-        )
-    got, expected = assigned(first, 6), assigned(balancer({"a": 2, "b": 1}), 6)
-    assert got == expected, (
-        "the first balancer, of {'a': 2, 'b': 1}, should still give what a new one of "
-        f"{{'a': 2, 'b': 1}} gives, {show(expected)}; got {show(got)}"
     )
 
 
@@ -543,9 +398,9 @@ def test_a_refused_balancer_changes_nothing():
 
 
 def test_ids_are_compared_exactly():
-    """ids that differ only in case, whitespace or Unicode form, the empty id, and any
-    string at all (a lone surrogate too), are different workers"""
-    awkward = ["a", "A", "a ", " a", "", "a\n", "\uff21", "é", "e\u0301", "\ud800"]
+    """ids that differ only in case, whitespace or Unicode form, and the empty id, are
+    different workers"""
+    awkward = ["a", "A", "a ", " a", "", "a\n", "\uff21", "é", "e\u0301"]
     # Plain ids in the same sorted order, so that only the ids' exactness is at stake.
     plain = [f"w{sorted(awkward).index(worker)}" for worker in awkward]
     down = {1, 2, 5, 6, 8}  # A, a<space>, a<newline>, full-width A, e + accent
@@ -564,21 +419,4 @@ def test_ids_are_compared_exactly():
         f"other way round and 12 more calls, give workers number {show(expected)}; workers "
         f"{show(awkward)} with the same weights and the same calls should give the same "
         f"numbers; got {show(got)}"
-    )
-
-
-def test_arguments_by_name():
-    """the arguments may be passed by the names the contract gives them"""
-    from weighted_round_robin import WeightedRoundRobin
-
-    by_name = WeightedRoundRobin(weights={"a": 1, "b": 2, "c": 1})
-    by_name.set_available(worker="a", is_available=False)
-    got = assigned(by_name, 3)
-    by_position = balancer({"a": 1, "b": 2, "c": 1})
-    by_position.set_available("a", False)
-    expected = assigned(by_position, 3)
-    assert got == expected, (
-        "WeightedRoundRobin({'a': 1, 'b': 2, 'c': 1}) then set_available('a', False) gives "
-        f"{show(expected)} over 3 assign() calls; WeightedRoundRobin(weights={{...}}) then "
-        f"set_available(worker='a', is_available=False) should give the same; got {show(got)}"
     )
