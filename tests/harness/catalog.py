@@ -21,7 +21,7 @@ else:  # pragma: no cover - pytest itself depends on tomli before 3.11
 
 
 # The version of kata.toml's shape this grader reads.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 # make hint's levels: a question about the symptom, where to look, the mistake.
 HINT_LEVELS = 3
 
@@ -175,10 +175,13 @@ def _kata(name: str, data: dict) -> Kata:
     starter = data.get("starter", "planted")
     if starter not in ("planted", "rewritten"):
         raise ValueError(f"starter must be 'planted' or 'rewritten', not {starter!r}")
+    modules = [f"{module}.py" for module in data["modules"]]
+    given = set(data.get("given", ()))
+    code = [name for name in modules if name not in given]
     # The starter's bugs, each a single-bug variant of the reference.
-    defects = [_defect(entry, planted=True) for entry in data.get("bugs", [])]
+    defects = [_defect(entry, True, code) for entry in data.get("bugs", [])]
     # Further wrong versions that prove each sentence of the contract is held.
-    defects += [_defect(entry, planted=False) for entry in data.get("mutants", [])]
+    defects += [_defect(entry, False, code) for entry in data.get("mutants", [])]
     code_defects = {defect.id for defect in defects if not defect.in_own_tests}
     return Kata(
         name=name,
@@ -202,8 +205,9 @@ def _kata(name: str, data: dict) -> Kata:
         # Spec test files none of whose tests may pass on the starter.
         starter_fails_every_test_in=tuple(data.get("starter_fails_every_test_in", ())),
         defects=tuple(defects),
-        # For each spec test, the three levels of make hint, for when no planted
-        # bug still in the code explains its failure.
+        # For some spec tests, the three levels of make hint, for when no planted
+        # bug still in the code explains its failure (tests.harness.spec_hints
+        # makes them for the others).
         test_hints={entry["test"]: _levels(entry["levels"]) for entry in data.get("hint", [])},
     )
 
@@ -226,18 +230,70 @@ def _own_test(entry: dict, code_defects: set[str]) -> OwnTest:
     return OwnTest(entry["name"], entry["checks"], tuple(entry["catches"]))
 
 
-def _defect(entry: dict, planted: bool) -> Defect:
-    """A [[bugs]] or [[mutants]] entry: `edits` to `file` of the reference, the tests
-    they must fail (`caught_by`), a one-line `summary` (a spoiler: never shown
-    in katas/), for bugs the three levels of `hints` and, for bugs of a hand-written
-    starter, the `starter_fix` edits that fix them in it."""
+def _defect(entry: dict, planted: bool, files: list[str]) -> Defect:
+    """A [[bugs]] or [[mutants]] entry: `edits` to `file` of the reference (the
+    kata's one module when it has one), the tests they must fail (`caught_by`), a
+    one-line `summary` (a spoiler: never shown in katas/), for bugs the three
+    levels of `hints` and, for bugs of a hand-written starter, the `starter_fix`
+    edits that fix them in it.
+
+    An edit is a table (`[[mutants.edits]]` with `old` and `new`), or a pair
+    `["old", "new"]`: `edit = [...]` for a defect of one edit, `edits = [[...], ...]`
+    for several.
+    """
+    if "file" in entry:
+        file = entry["file"]
+    elif len(files) == 1:
+        file = files[0]
+    else:
+        raise ValueError(f"defect {entry['id']!r} must name its file: the kata has several")
+    given = [key for key in ("edit", "edits", "patch") if key in entry]
+    if len(given) != 1:
+        raise ValueError(f"defect {entry['id']!r} needs one of edit, edits or patch: {given}")
+    if "patch" in entry:
+        edits = [(edit.old, edit.new) for edit in patch_edits(entry["patch"])]
+    else:
+        edits = [entry["edit"]] if "edit" in entry else entry["edits"]
     return Defect(
         id=entry["id"],
-        file=entry["file"],
+        file=file,
         summary=entry["summary"],
         caught_by=tuple(entry["caught_by"]),
-        edits=tuple(Edit(edit["old"], edit["new"]) for edit in entry["edits"]),
+        edits=tuple(_edit(edit) for edit in edits),
         planted=planted,
         hints=_levels(entry["hints"]) if "hints" in entry else (),
-        starter_fix=tuple(Edit(edit["old"], edit["new"]) for edit in entry.get("starter_fix", [])),
+        starter_fix=tuple(_edit(edit) for edit in entry.get("starter_fix", [])),
     )
+
+
+def _edit(edit: dict | list | tuple) -> Edit:
+    if isinstance(edit, (list, tuple)):
+        old, new = edit  # ValueError unless exactly two
+        return Edit(old, new)
+    return Edit(edit["old"], edit["new"])
+
+
+def patch_edits(patch: str) -> list[Edit]:
+    """The edits of a `patch`: hunks of whole lines, as a diff shows them.
+
+    Each line starts with " " (kept), "-" (taken out) or "+" (put in); a line
+    "@@" ends a hunk. A hunk's kept and taken-out lines, in order, must occur
+    exactly once in the file, each a whole line: a hunk is the edit from them
+    to its kept and put-in lines.
+    """
+    edits, old, new = [], [], []
+    for line in [*patch.strip("\n").split("\n"), "@@"]:
+        if line == "@@":
+            if old or new:
+                # A newline before the first line: the hunk starts where a line does.
+                edits.append(Edit("\n" + "".join(old), "\n" + "".join(new)))
+            old, new = [], []
+            continue
+        mark, text = line[:1], line[1:] + "\n"
+        if mark not in (" ", "-", "+"):
+            raise ValueError(f"a patch line starts with ' ', '-', '+' or is '@@': {line!r}")
+        if mark in (" ", "-"):
+            old.append(text)
+        if mark in (" ", "+"):
+            new.append(text)
+    return edits

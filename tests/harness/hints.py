@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.harness import starter, wording
+from tests.harness import spec_hints, starter, wording
 from tests.harness.catalog import Defect, Kata
 from tests.harness.progress import Outcome, Progress
 from tests.harness.protocol import Status
@@ -79,7 +79,7 @@ def _spec_test(kata: Kata, outcome: Outcome, failing: list[str], touched: set[st
     candidates.sort(key=lambda bug: bug.id in touched)  # stable: the kata's order otherwise
     if candidates:
         return Behaviour(f"bug:{candidates[0].id}", about, candidates[0].hints)
-    return Behaviour(f"test:{first}", about, kata.test_hints[first])
+    return Behaviour(f"test:{first}", about, spec_hints.levels(kata, first))
 
 
 def _still_there(kata: Kata, statuses: dict[str, Status]) -> list[Defect]:

@@ -203,11 +203,11 @@ class LongRuns(Dispatchers):
         return steps
 
 
-def follows_the_contract(machine: type[Dispatchers]) -> None:
+def follows_the_contract(machine: type[Dispatchers], sequences: int = 200) -> None:
     """Hundreds of short generated sequences on several dispatchers at once."""
-    explore(machine, sequences=200, steps=25, seed=1)
+    explore(machine, sequences=sequences, steps=25, seed=1)
 
 
-def follows_the_contract_over_long_runs(machine: type[LongRuns]) -> None:
+def follows_the_contract_over_long_runs(machine: type[LongRuns], sequences: int = 8) -> None:
     """A few long sequences: thousands of calls on pools of hundreds of workers."""
-    explore(machine, sequences=8, steps=16, seed=2, min_steps=8)
+    explore(machine, sequences=sequences, steps=16, seed=2, min_steps=8)

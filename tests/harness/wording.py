@@ -441,6 +441,30 @@ def weak_hints(name: str, checks: str) -> tuple[str, ...]:
     )
 
 
+def made_hints(description: str, places: list[str], mistakes: list[str]) -> tuple[str, ...]:
+    """The hints of a spec test without hand-written ones (tests.harness.spec_hints)."""
+    where = ", ".join(f"{name}()" for name in places)
+    return (
+        f"The report's line says what the contract expects here ({description}) and what "
+        "your code did instead. Make that scenario's calls yourself, one by one, in python3 "
+        "started in your kata folder: which call first does something else, or never returns?",
+        (
+            f"Look at {where}: a change there is what breaks this behaviour most often."
+            if where
+            else "Follow the failing call through your code, line by line, with the values of "
+            "the scenario: where does it first do something the contract does not say?"
+        ),
+        (
+            "Mistakes that break this behaviour: "
+            + " Or: ".join(mistakes)
+            + " Fix the one your code makes, then check again."
+            if mistakes
+            else "Compare each line the call runs with the sentence of the contract it "
+            "implements, and fix the first that disagrees."
+        ),
+    )
+
+
 def hint(
     about: str, levels: tuple[str, ...], level: int, kata: str, new: bool, again: str
 ) -> list[str]:

@@ -35,7 +35,7 @@ class RoundRobinLongRuns(rotation.LongRuns, RoundRobin):
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several dispatchers at once,
     does what the contract says"""
-    rotation.follows_the_contract(RoundRobin)
+    rotation.follows_the_contract(RoundRobin, sequences=120)
 
 
 def test_long_runs_follow_the_contract():

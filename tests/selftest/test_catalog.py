@@ -113,7 +113,7 @@ def test_a_broken_kata_toml_is_one_line_naming_the_file(tmp_path):
 def test_a_kata_toml_of_another_format_is_refused(tmp_path):
     (tmp_path / "old").mkdir()
     (tmp_path / "old" / "kata.toml").write_text('title = "An old kata"\n', encoding="utf-8")
-    with pytest.raises(catalog.CatalogError, match="format_version must be 1"):
+    with pytest.raises(catalog.CatalogError, match="format_version must be 2"):
         catalog.load("old", specs=tmp_path)
 
 

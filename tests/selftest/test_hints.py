@@ -6,7 +6,7 @@ import tokenize
 
 import pytest
 
-from tests.harness import catalog, hints
+from tests.harness import catalog, hints, spec_hints
 from tests.harness.layout import kata_names
 from tests.harness.progress import Outcome, Progress
 from tests.harness.protocol import Status
@@ -27,7 +27,7 @@ def spec_names(kata: catalog.Kata) -> list[str]:
 
 def every_hint(kata: catalog.Kata) -> list[str]:
     texts = [text for bug in kata.planted for text in bug.hints]
-    return texts + [text for levels in kata.test_hints.values() for text in levels]
+    return texts + [text for name in spec_names(kata) for text in spec_hints.levels(kata, name)]
 
 
 def code_lines(kata: catalog.Kata) -> set[str]:
@@ -54,11 +54,25 @@ def test_every_planted_bug_has_three_levels(kata):
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
 def test_every_spec_test_has_three_levels_and_no_hint_is_stale(kata):
     names = spec_names(kata)
-    missing = [name for name in names if name not in kata.test_hints]
     stale = [name for name in kata.test_hints if name not in names]
-    assert not missing, f"{kata.name}: no [[hint]] for {missing}"
     assert not stale, f"{kata.name}: [[hint]] for tests that do not exist: {stale}"
-    assert all(len(levels) == catalog.HINT_LEVELS for levels in kata.test_hints.values())
+    for name in names:
+        levels = spec_hints.levels(kata, name)
+        assert len(levels) == catalog.HINT_LEVELS and all(levels), f"{kata.name}/{name}: {levels}"
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_a_made_hint_names_what_the_tests_mutants_change(kata):
+    """A spec test without hand-written hints gets them from its docstring and its
+    mutants: where they change the reference, and their summaries."""
+    for name in spec_names(kata):
+        catching = [d for d in kata.defects if name in d.caught_by and not d.in_own_tests]
+        if name in kata.test_hints or not catching:
+            continue
+        ask, look, mistakes = spec_hints.made(kata, name)
+        assert spec_hints.description(kata, name) in ask
+        assert "()" in look, f"{kata.name}/{name}: no function named in {look!r}"
+        assert any(d.summary in mistakes for d in catching), f"{kata.name}/{name}: {mistakes!r}"
 
 
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
@@ -130,7 +144,7 @@ def test_a_failure_no_planted_bug_explains_gets_the_tests_own_hints(tmp_path):
     broken = FIRST_BUG.caught_by[0]
     behaviour = hints.stuck_on(ROUND_ROBIN, outcome({broken: "fail"}))
     assert behaviour.key == f"test:{broken}"
-    assert behaviour.levels == ROUND_ROBIN.test_hints[broken]
+    assert behaviour.levels == spec_hints.levels(ROUND_ROBIN, broken)
 
 
 def test_a_wrong_own_test_gets_the_hints_of_its_planted_bug():

@@ -14,6 +14,8 @@ ROUTE = """
 import importlib.util, json, sys
 spec = importlib.util.spec_from_file_location("weighted_ring", sys.argv[1])
 module = importlib.util.module_from_spec(spec)
+# As an import does: dataclasses of a module with string annotations look it up here.
+sys.modules["weighted_ring"] = module
 spec.loader.exec_module(module)
 ring = module.ConsistentHashRing(10)
 for node in ["n0", "n1", "n2", "n3", "n4"]:
