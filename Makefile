@@ -1,6 +1,6 @@
 # katas: debugging-interview practice. `make help` lists the targets.
 .DEFAULT_GOAL := help
-.PHONY: help list check hint watch interview debrief reset grade test lint
+.PHONY: help list check hint watch interview debrief reset grade test lint new-kata
 
 KATA ?=
 DIR ?=
@@ -34,7 +34,8 @@ help:
 	@echo "make reset KATA=<kata>|all  back to the starter; your files go to .katas/backups/ first"
 	@echo "make list         the katas in learning order, where you stand, and what is next"
 	@echo "make grade KATA=<kata> SUBMISSIONS=<folder> [JOBS=auto]  grade a class: grades.csv, grades.json"
-	@echo "make test [JOBS=auto]  the repository's self-tests, JOBS processes at once"
+	@echo "make test [KATA=<kata>] [JOBS=auto]  the self-tests (of one kata), JOBS processes at once"
+	@echo "make new-kata KATA=<name>  the skeleton of a new kata, to grow (docs/authoring.md)"
 	@echo "make lint         ruff check, ruff format --check on solutions/ and tests/, the workflows"
 	@echo "Set PYTHON=<interpreter> to use your own environment instead of .venv."
 
@@ -68,7 +69,10 @@ reset: $(SETUP)
 	@$(PYTHON) -m tests.harness reset "$(KATA)"
 
 test: $(SETUP)
-	@$(PYTHON) -m pytest -n $(JOBS) --dist worksteal
+	@$(PYTHON) -m pytest -n $(JOBS) --dist worksteal $(if $(KATA),--kata "$(KATA)")
+
+new-kata: $(SETUP)
+	@$(PYTHON) -m tests.harness new-kata "$(KATA)"
 
 lint: $(SETUP)
 	@$(PYTHON) -m ruff check .

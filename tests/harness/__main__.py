@@ -11,6 +11,7 @@
     python -m tests.harness classroom < CHECK_JSON   (for the Classroom workflow)
     python -m tests.harness list
     python -m tests.harness variant KATA DEFECT FOLDER   (for maintainers)
+    python -m tests.harness new-kata KATA   (for authors: a skeleton to grow)
 
 Exit status of check: 0 solved, 1 not solved (failures, an error in the
 learner's code, or a partial check: ONLY= never solves a kata). Of the
@@ -106,6 +107,8 @@ def _parser() -> argparse.ArgumentParser:
     reset = commands.add_parser("reset", help="back to the starter, after a backup")
     reset.add_argument("kata", help="a kata, or all")
     commands.add_parser("list", help="the katas in learning order, and where you stand")
+    new_kata = commands.add_parser("new-kata", help="write the skeleton of a new kata")
+    new_kata.add_argument("kata", help="its name: a module name, lower case")
     variant = commands.add_parser(
         "variant", help="write the reference with one bug or mutant of kata.toml applied"
     )
@@ -349,6 +352,17 @@ def _variant(args: argparse.Namespace) -> int:
     return SOLVED
 
 
+def _new_kata(args: argparse.Namespace) -> int:
+    from tests.harness import scaffold
+
+    try:
+        written = scaffold.create(args.kata)
+    except scaffold.ScaffoldError as error:
+        raise Refused(str(error)) from error
+    print("\n".join(wording.scaffolded(args.kata, [str(path) for path in written])))
+    return SOLVED
+
+
 COMMANDS = {
     "check": _check,
     "hint": _hint,
@@ -360,6 +374,7 @@ COMMANDS = {
     "classroom": _classroom,
     "list": _list,
     "variant": _variant,
+    "new-kata": _new_kata,
 }
 
 

@@ -388,6 +388,15 @@ def unknown_defect(kata: str, defect: str, known: list[str]) -> str:
     return f"{kata} has no defect {defect!r}; it has: {', '.join(known) or 'none'}"
 
 
+def scaffolded(kata: str, written: list[str]) -> list[str]:
+    return [
+        f"wrote the skeleton of {kata}:",
+        *(f"  {path}" for path in written),
+        f"Next: make check KATA={kata} (the starter fails), make test KATA={kata} (its "
+        "self-tests), then docs/authoring.md to grow it into your kata.",
+    ]
+
+
 def variant_written(kata: str, folder: Path) -> str:
     return f"wrote {folder}: grade it with make check KATA={kata} DIR={folder}"
 
