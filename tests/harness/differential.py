@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from tests.harness import places, wording
+from tests.harness import places, timer, wording
 
 # Values longer than this are cut in the words of a report, never in its code.
 SHOWN = 60
@@ -139,6 +139,22 @@ def shown(value: object) -> str:
     return f"{text[: SHOWN - 10]}… ({len(text):,} characters)"
 
 
+@dataclass(frozen=True)
+class Call:
+    """A call of a round (Script.rounds): written `text`, made on both sides."""
+
+    text: str
+    learner: Callable[[], object]
+    model: Callable[[], object]
+    refused: type[Exception] | None = None  # what it raises when the contract refuses it
+
+    def written(self) -> list[str]:
+        """As it pastes into python3, whether it returns or raises."""
+        if self.refused is None:
+            return [self.text]
+        return [f"try: {self.text}", f"except {self.refused.__name__}: pass"]
+
+
 class Broken(AssertionError):
     """A call that did not do what the contract says; the message is the script."""
 
@@ -202,6 +218,33 @@ class Script:
                     self.lines.append(summary(made))
                 raise Broken(self._broken(text, got, expected))
         self.lines.append(summary(len(calls)))
+
+    def rounds(self, body: list[Call], times: int) -> None:
+        """`times` rounds of the calls of `body`, each compared with the model's in a
+        tight loop, and written as one `for` loop while they agree.
+
+        A bug that shows at the 1,000th comeback of a worker needs 1,000 rounds
+        to show: its repro is then the rounds before the one that broke, as a
+        loop, the calls of that round before the one that disagreed, and that
+        call.
+        """
+        for done in range(times):
+            for at, call in enumerate(body):
+                expected = outcome(call.model)
+                got = outcome(call.learner, self.folder)
+                self.made += 1
+                if not got.agrees_with(expected):
+                    self._loop(body, done)
+                    self.lines += [line for made in body[:at] for line in made.written()]
+                    raise Broken(self._broken(call.text, got, expected))
+        self._loop(body, times)
+
+    def _loop(self, body: list[Call], times: int) -> None:
+        if times == 1:
+            self.lines += [line for call in body for line in call.written()]
+        elif times > 1:
+            written = [f"    {line}" for call in body for line in call.written()]
+            self.lines += [f"for _ in range({times}):", *written, ""]
 
     def _calls(self, text: str, results: list) -> None:
         """Calls that agreed: a line each when few, else one line for them all."""
@@ -465,6 +508,14 @@ class Machine:
         """The script's name for the next instance: ring1, ring2, ..."""
         return f"{prefix}{len(self.live) + 1}"
 
+    def compare(self, live: Instance, method: str, *args: object, show: bool = False) -> object:
+        """Call `method(*args)` on both sides of `live`, write it down and compare
+        (tests.harness.differential.Script.call): what the learner's call gave."""
+        text = f"{live.name}.{method}({', '.join(code(argument) for argument in args)})"
+        expected = outcome(lambda: getattr(live.model, method)(*args))
+        learner = lambda: getattr(live.learner, method)(*args)  # noqa: E731
+        return self.script.call(text, learner, expected, show=show)
+
     @classmethod
     def rules(cls) -> list[Rule]:
         """The rules of the machine and of the machines it extends, in the order written.
@@ -479,6 +530,13 @@ class Machine:
                 elif member is None:
                     found.pop(name, None)
         return list(found.values())
+
+
+def chosen(ids: Sequence[str], choice: int, stranger: str) -> str:
+    """One of `ids` by number, or `stranger` when the number is past them: how a rule
+    draws a known id most of the time and an unknown one now and then."""
+    ids = list(ids)
+    return ids[choice] if choice < len(ids) else stranger
 
 
 def has_instances(machine: Machine) -> bool:
@@ -538,7 +596,19 @@ def explore(
 
 
 def _shrink(machine: type[Machine], steps: list[Step], found: Broken) -> Broken:
-    """The break of the smallest sequence reached from `steps` that still breaks."""
+    """The break of the smallest sequence reached from `steps` that still breaks.
+
+    The test's time may run out while shrinking (code slow but within its
+    limit, on a long sequence): then the break is reported as it was found, not
+    shrunk. A TIMEOUT would hide a break already found behind "too slow".
+    """
+    try:
+        return _smallest(machine, steps, found)
+    except timer.TimeLimit:
+        return Broken(f"{found}\n{wording.NOT_SHRUNK}")
+
+
+def _smallest(machine: type[Machine], steps: list[Step], found: Broken) -> Broken:
     budget = [SHRINK_REPLAYS, SHRINK_CALLS]
 
     def breaks(candidate: list[Step]) -> Broken | None:

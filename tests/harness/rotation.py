@@ -13,16 +13,19 @@ and coming back hundreds of times.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tests.harness.differential import (
     ANYTHING,
+    Call,
     Instance,
     Integers,
     Lists,
     Machine,
     Text,
     booleans,
+    chosen,
     code,
     explore,
     has_instances,
@@ -32,6 +35,7 @@ from tests.harness.differential import (
     returns,
     rule,
 )
+from tests.harness.spec import show
 
 
 class Dispatcher:
@@ -125,15 +129,7 @@ class Dispatchers(Machine):
     )
     def set_available(self, which: int, choice: int, stranger: str, available: bool) -> None:
         live = self.at(which)
-        workers = live.model.workers
-        worker = workers[choice] if choice < len(workers) else stranger
-        expected = outcome(lambda: live.model.set_available(worker, available))
-        self.script.call(
-            f"{live.name}.set_available({code(worker)}, {available})",
-            lambda: live.learner.set_available(worker, available),
-            expected,
-            show=False,
-        )
+        self.compare(live, "set_available", chosen(live.model.workers, choice, stranger), available)
 
     @macro(when=has_instances, which=WHICH, available=booleans())
     def set_everyone(self, which: int, available: bool) -> list:
@@ -188,19 +184,25 @@ class LongRuns(Dispatchers):
     def assign_many(self, which: int, times: int) -> None:
         self.assign(which, times)
 
-    @macro(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=pick(300, 40))
-    def flap(self, which: int, choice: int, rounds: int) -> list:
-        """One worker goes down and comes back, `rounds` times, with assign() calls between."""
-        down = {"which": which, "choice": choice, "stranger": "", "available": False}
-        steps = []
-        for _ in range(rounds):
-            steps += [
-                ("set_available", down),
-                ("assign", {"which": which, "times": 1}),
-                ("set_available", {**down, "available": True}),
-                ("assign", {"which": which, "times": 2}),
-            ]
-        return steps
+    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=pick(1100, 40))
+    def flap(self, which: int, choice: int, rounds: int) -> None:
+        """One worker goes down and comes back, `rounds` times, with assign() calls between:
+        compared call by call, written as one loop."""
+        live = self.at(which)
+        worker = chosen(live.model.workers, choice, "w0")
+        if worker not in live.model.available:
+            return
+        name, text = live.name, code(worker)
+        body = [
+            Call(
+                f"{name}.set_available({text}, {up})",
+                lambda up=up: live.learner.set_available(worker, up),
+                lambda up=up: live.model.set_available(worker, up),
+            )
+            for up in (False, True)
+        ]
+        assign = Call(f"{name}.assign()", live.learner.assign, live.model.assign)
+        self.script.rounds([body[0], assign, body[1], assign, assign], rounds)
 
 
 def follows_the_contract(machine: type[Dispatchers], sequences: int = 200) -> None:
@@ -211,3 +213,69 @@ def follows_the_contract(machine: type[Dispatchers], sequences: int = 200) -> No
 def follows_the_contract_over_long_runs(machine: type[LongRuns], sequences: int = 8) -> None:
     """A few long sequences: thousands of calls on pools of hundreds of workers."""
     explore(machine, sequences=sequences, steps=16, seed=2, min_steps=8)
+
+
+# -- scenarios that more than one rotation kata states in the same words --
+# Each takes the kata's `dispatcher(workers)`, which makes one of the learner's
+# dispatchers; the kata's spec test names the sentence in its docstring.
+
+
+def assigned(rr, times: int) -> list:
+    return [rr.assign() for _ in range(times)]
+
+
+def starts_available(dispatcher: Callable[[list[str]], object]) -> None:
+    """every worker is available from the start, without ever being marked available"""
+    workers = ["X", "Y", "Z"]
+    for left in workers:
+        rr = dispatcher(workers)
+        for other in workers:
+            if other != left:
+                rr.set_available(other, False)
+        got = rr.assign()
+        assert got == left, (
+            f"workers X, Y, Z, never marked available; every worker but {left!r} then "
+            f"made unavailable: assign() should give {left!r}; got {got!r}"
+        )
+
+
+def sets_rather_than_toggles(dispatcher: Callable[[list[str]], object]) -> None:
+    """setting an availability a worker already has changes nothing"""
+    once, repeated = dispatcher(["A", "B", "C"]), dispatcher(["A", "B", "C"])
+    for worker in ("A", "B"):
+        once.set_available(worker, False)
+    for worker, available in (("A", True), ("A", False), ("B", False), ("B", False)):
+        repeated.set_available(worker, available)
+    got, expected = assigned(repeated, 4), assigned(once, 4)
+    assert got == expected, (
+        "workers A, B, C: with A and B each set unavailable once, 4 assign() calls give "
+        f"{show(expected)}; with A set available (as it already was) and then unavailable, "
+        f"and B set unavailable twice, they should give the same; got {show(got)}"
+    )
+
+
+def nobody_available_gives_none(dispatcher: Callable[[list[str]], object]) -> None:
+    """assign() returns None when no worker is available"""
+    rr = dispatcher(["A", "B", "C"])
+    for worker in ("A", "B", "C"):
+        rr.set_available(worker, False)
+    got = rr.assign()
+    assert got is None, f"workers A, B, C all unavailable: assign() should return None; got {got!r}"
+
+
+def cursor_stays_when_nobody_is_available(dispatcher: Callable[[list[str]], object]) -> None:
+    """when nobody is available the cursor stays where it was"""
+    paused, steady = dispatcher(["A", "B", "C"]), dispatcher(["A", "B", "C"])
+    got = [paused.assign()]
+    for available in (False, True):
+        for worker in ("A", "B", "C"):
+            paused.set_available(worker, available)
+        if not available:
+            paused.assign()  # nobody is available: None, and the cursor must not move
+    got += assigned(paused, 2)
+    expected = assigned(steady, 3)
+    assert got == expected, (
+        f"workers A, B, C give {show(expected)} over 3 assign() calls; with every worker "
+        "made unavailable after the first call, one more assign() (which finds nobody), "
+        f"then all made available again, the 3 calls should give the same; got {show(got)}"
+    )

@@ -30,6 +30,7 @@ from tests.harness.differential import (
     Integers,
     Machine,
     booleans,
+    chosen,
     code,
     explore,
     has_instances,
@@ -112,15 +113,7 @@ class Rings(Machine):
     )
     def set_weight(self, which: int, choice: int, stranger: str, heavy: int) -> None:
         live = self.at(which)
-        nodes = list(live.model.weights)
-        node = nodes[choice] if choice < len(nodes) else stranger
-        expected = outcome(lambda: live.model.set_weight(node, heavy))
-        self.script.call(
-            f"{live.name}.set_weight({code(node)}, {code(heavy)})",
-            lambda: live.learner.set_weight(node, heavy),
-            expected,
-            show=False,
-        )
+        self.compare(live, "set_weight", chosen(live.model.weights, choice, stranger), heavy)
 
     @macro(when=has_instances, which=WHICH, family=token_ring.FAMILIES, drop=booleans())
     def set_look_alikes(self, which: int, family: int, drop: bool) -> list:

@@ -15,6 +15,7 @@ import contextlib
 
 import pytest
 
+from tests.harness import rotation
 from tests.harness.spec import calls, refuses, show
 
 
@@ -64,17 +65,7 @@ def test_first_call_gives_the_first_worker_of_the_list():
 
 def test_every_worker_starts_available():
     """every worker is available from the start, without ever being marked available"""
-    workers = ["X", "Y", "Z"]
-    for chosen in workers:
-        rr = dispatcher(workers)
-        for other in workers:
-            if other != chosen:
-                rr.set_available(other, False)
-        got = rr.assign()
-        assert got == chosen, (
-            f"workers X, Y, Z, never marked available; every worker but {chosen!r} then "
-            f"made unavailable: assign() should give {chosen!r}; got {got!r}"
-        )
+    rotation.starts_available(dispatcher)
 
 
 def test_recovered_worker_is_next_from_the_cursor():
@@ -138,44 +129,17 @@ def test_one_available_worker_is_always_chosen():
 
 def test_set_available_sets_rather_than_toggles():
     """setting an availability a worker already has changes nothing"""
-    once, repeated = dispatcher(["A", "B", "C"]), dispatcher(["A", "B", "C"])
-    for worker in ("A", "B"):
-        once.set_available(worker, False)
-    for worker, available in (("A", True), ("A", False), ("B", False), ("B", False)):
-        repeated.set_available(worker, available)
-    got, expected = assigned(repeated, 4), assigned(once, 4)
-    assert got == expected, (
-        "workers A, B, C: with A and B each set unavailable once, 4 assign() calls give "
-        f"{show(expected)}; with A set available (as it already was) and then unavailable, "
-        f"and B set unavailable twice, they should give the same; got {show(got)}"
-    )
+    rotation.sets_rather_than_toggles(dispatcher)
 
 
 def test_nobody_available_gives_none():
     """assign() returns None when no worker is available"""
-    rr = dispatcher(["A", "B", "C"])
-    for worker in ("A", "B", "C"):
-        rr.set_available(worker, False)
-    got = rr.assign()
-    assert got is None, f"workers A, B, C all unavailable: assign() should return None; got {got!r}"
+    rotation.nobody_available_gives_none(dispatcher)
 
 
 def test_cursor_stays_when_nobody_is_available():
     """when nobody is available the cursor stays where it was"""
-    paused, steady = dispatcher(["A", "B", "C"]), dispatcher(["A", "B", "C"])
-    got = [paused.assign()]
-    for available in (False, True):
-        for worker in ("A", "B", "C"):
-            paused.set_available(worker, available)
-        if not available:
-            paused.assign()  # nobody is available: None, and the cursor must not move
-    got += assigned(paused, 2)
-    expected = assigned(steady, 3)
-    assert got == expected, (
-        f"workers A, B, C give {show(expected)} over 3 assign() calls; with every worker "
-        "made unavailable after the first call, one more assign() (which finds nobody), "
-        f"then all made available again, the 3 calls should give the same; got {show(got)}"
-    )
+    rotation.cursor_stays_when_nobody_is_available(dispatcher)
 
 
 def test_empty_worker_list_gives_none():

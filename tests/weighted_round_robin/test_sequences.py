@@ -37,6 +37,7 @@ from tests.harness.differential import (
     Script,
     Text,
     booleans,
+    chosen,
     code,
     explore,
     has_instances,
@@ -149,15 +150,7 @@ class Balancers(Machine):
     )
     def set_available(self, which: int, choice: int, stranger: str, available: bool) -> None:
         live = self.at(which)
-        workers = list(live.model.weights)
-        worker = workers[choice] if choice < len(workers) else stranger
-        expected = outcome(lambda: live.model.set_available(worker, available))
-        self.script.call(
-            f"{live.name}.set_available({code(worker)}, {available})",
-            lambda: live.learner.set_available(worker, available),
-            expected,
-            show=False,
-        )
+        self.compare(live, "set_available", chosen(live.model.weights, choice, stranger), available)
 
     @macro(
         weight=2,

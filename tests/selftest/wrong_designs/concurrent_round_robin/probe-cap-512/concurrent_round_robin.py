@@ -1,0 +1,39 @@
+"""Round-robin assignment of work, shared by any number of threads."""
+
+from __future__ import annotations
+
+import threading
+
+# Never look further than this in one call: a dispatcher must not spin under the lock.
+_MAX_PROBES = 512
+
+
+class ConcurrentRoundRobin:
+    """Hands out workers in a fixed rotation, skipping unavailable ones; thread-safe."""
+
+    def __init__(self, workers: list[str]) -> None:
+        workers = list(workers)
+        if len(set(workers)) != len(workers):
+            raise ValueError(f"worker ids must be unique, got {workers!r}")
+        self._workers = workers
+        self._available = dict.fromkeys(workers, True)
+        self._cursor = 0
+        # One lock for every read and write of the state above.
+        self._lock = threading.Lock()
+
+    def set_available(self, worker: str, is_available: bool) -> None:
+        with self._lock:
+            if worker not in self._available:
+                raise KeyError(worker)
+            self._available[worker] = bool(is_available)
+
+    def assign(self) -> str | None:
+        with self._lock:
+            size = len(self._workers)
+            for step in range(min(size, _MAX_PROBES)):
+                index = (self._cursor + step) % size
+                worker = self._workers[index]
+                if self._available[worker]:
+                    self._cursor = (index + 1) % size
+                    return worker
+            return None

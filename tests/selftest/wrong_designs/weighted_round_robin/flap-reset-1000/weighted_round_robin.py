@@ -1,0 +1,42 @@
+"""Smooth weighted round robin."""
+
+# A worker back for the this-many-th time is treated as freshly restarted.
+_RESTART_AFTER = 1000
+
+
+class WeightedRoundRobin:
+    """Hands out workers in proportion to their weights, interleaved."""
+
+    def __init__(self, weights: dict[str, int]) -> None:
+        weights = dict(weights)
+        for worker, weight in weights.items():
+            if not isinstance(weight, int) or isinstance(weight, bool) or weight <= 0:
+                raise ValueError(f"the weight of {worker!r} must be a positive int, not {weight!r}")
+        self._weights = weights
+        self._current = dict.fromkeys(weights, 0)
+        self._available = dict.fromkeys(weights, True)
+        self._returns = dict.fromkeys(weights, 0)
+
+    def set_available(self, worker: str, is_available: bool) -> None:
+        if worker not in self._available:
+            raise KeyError(worker)
+        if is_available and not self._available[worker]:
+            self._returns[worker] += 1
+            if self._returns[worker] % _RESTART_AFTER == 0:
+                self._current[worker] = 0
+        self._available[worker] = bool(is_available)
+
+    def assign(self) -> str | None:
+        best = None
+        total = 0
+        for worker, weight in self._weights.items():
+            if not self._available[worker]:
+                continue
+            total += weight
+            self._current[worker] += weight
+            if best is None or self._current[worker] > self._current[best]:
+                best = worker
+        if best is None:
+            return None
+        self._current[best] -= total
+        return best
