@@ -7,6 +7,7 @@ so adding a kata means adding its folders and its metadata.
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,11 +121,24 @@ class Kata:
     def spec_files(self) -> list[Path]:
         return sorted(self.spec_dir.glob("test_*.py"))
 
-    @property
+    @functools.cached_property
     def files(self) -> list[str]:
-        """The files a learner's folder holds: modules, then own tests."""
-        names = [f"{module}.py" for module in self.modules]
-        return names + ([self.own_tests] if self.own_tests else [])
+        """The files a learner's folder holds, as solutions/<kata>/ holds them (its README
+        aside), by path relative to it: the modules' first, in the order of `modules`
+        (a package's every file), then the others."""
+        found = [
+            path.relative_to(self.solution_dir).as_posix()
+            for path in self.solution_dir.rglob("*")
+            if path.is_file() and "__pycache__" not in path.parts and path.name != "README.md"
+        ]
+
+        def rank(name: str) -> int:
+            for place, module in enumerate(self.modules):
+                if name == f"{module}.py" or name.startswith(f"{module}/"):
+                    return place
+            return len(self.modules)
+
+        return sorted(found, key=lambda name: (rank(name), name))
 
     @property
     def planted(self) -> tuple[Defect, ...]:

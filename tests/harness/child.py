@@ -41,12 +41,13 @@ def plan(
     groups = [Group(Role.SPEC, kata.spec_dir, folder, only=only or None)]
     if only:
         return groups, None
-    snapshot = work / "own_tests" / kata.own_tests if kata.own_tests else None
+    own = Path(kata.own_tests) if kata.own_tests else None
+    snapshot = work / "own_tests" / own.name if own else None
     if snapshot is not None and not snapshot.exists():
-        if not (folder / kata.own_tests).is_file():
+        if not (folder / own).is_file():
             return groups, None
         snapshot.parent.mkdir()
-        shutil.copyfile(folder / kata.own_tests, snapshot)
+        shutil.copyfile(folder / own, snapshot)
     if snapshot is None:
         return groups, None
     runs = [Group(Role.OWN_REFERENCE, work / "reference", kata.solution_dir)]
@@ -70,8 +71,8 @@ def plan_regression(
     snapshot = work / "regression"
     if not snapshot.exists():
         snapshot.mkdir()
-        for name in names:
-            shutil.copyfile(folder / name, snapshot / name)
+        for name in names:  # a test file of a subfolder (tests/test_x.py) by its name
+            shutil.copyfile(folder / name, snapshot / Path(name).name)
     groups = [Group(Role.OWN_REFERENCE, work / "reference", kata.solution_dir)]
     shipped = work / "variants" / STARTER
     if not shipped.exists():
@@ -83,7 +84,7 @@ def plan_regression(
         if not defect.in_own_tests:
             variant = _variant(kata, defect.id, work)
             groups.append(Group(Role.OWN_VARIANT, work / f"on-{defect.id}", variant, defect.id))
-    _copy_into(groups, [snapshot / name for name in names])
+    _copy_into(groups, [snapshot / Path(name).name for name in names])
     return groups
 
 
@@ -159,7 +160,8 @@ def main(kata_name: str) -> int:
     snapshot = None
     if task.regression:
         groups = plan_regression(kata, request.folder, request.work, task.regression)
-        paths = [str(group.tests / name) for group in groups for name in task.regression]
+        names = [Path(name).name for name in task.regression]
+        paths = [str(group.tests / name) for group in groups for name in names]
     elif task.variants:
         groups = plan_variants(kata, request.work, task.variants)
         paths = [str(path) for group in groups for path in sorted(group.tests.glob("test_*.py"))]

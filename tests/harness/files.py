@@ -18,9 +18,15 @@ GRADED = "*.py"
 
 
 def graded(folder: Path) -> list[Path]:
-    """The Python files directly in `folder`, by name (no hidden file, no cache)."""
+    """The Python files of `folder` and of its packages, by path (nothing hidden, no
+    cache): what a save may change."""
     return sorted(
-        path for path in folder.glob(GRADED) if path.is_file() and not path.name.startswith(".")
+        path
+        for path in folder.rglob(GRADED)
+        if path.is_file()
+        and not any(
+            part.startswith(".") or part == "__pycache__" for part in path.relative_to(folder).parts
+        )
     )
 
 
@@ -32,7 +38,7 @@ def fingerprint(folder: Path) -> str:
             data = path.read_bytes()
         except OSError:
             data = b"\0unreadable"
-        digest.update(f"{path.name}\0{len(data)}\0".encode())
+        digest.update(f"{path.relative_to(folder).as_posix()}\0{len(data)}\0".encode())
         digest.update(data)
     return digest.hexdigest()
 
@@ -45,7 +51,9 @@ def signature(folder: Path) -> tuple[tuple[str, int, int, int], ...]:
             info = path.stat()
         except OSError:  # deleted between the listing and the stat
             continue
-        seen.append((path.name, info.st_mtime_ns, info.st_size, info.st_ino))
+        seen.append(
+            (path.relative_to(folder).as_posix(), info.st_mtime_ns, info.st_size, info.st_ino)
+        )
     return tuple(seen)
 
 

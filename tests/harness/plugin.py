@@ -64,31 +64,43 @@ class CachedSourceLoader(importlib.machinery.SourceFileLoader):
 class KataFinder(importlib.abc.MetaPathFinder):
     """Finds the kata's modules in one folder, switchable between test groups.
 
-    Only the declared names are served, so a learner file named like a
-    standard-library or harness module is never imported, and a module is
-    never found in solutions/ or another kata's folder by accident.
+    Only the declared names are served (a package with its submodules), so a
+    learner file named like a standard-library or harness module is never
+    imported, and a module is never found in solutions/ or another kata's
+    folder by accident.
     """
 
     def __init__(self, names: list[str]) -> None:
         self.names = frozenset(names)
         self.folder: Path | None = None
 
+    def _served(self, fullname: str) -> bool:
+        return fullname.split(".")[0] in self.names
+
     def find_spec(
         self, fullname: str, path: object = None, target: object = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in self.names or self.folder is None:
+        if not self._served(fullname) or self.folder is None:
             return None
-        file = self.folder / f"{fullname}.py"
+        where = self.folder.joinpath(*fullname.split("."))
+        package = where / "__init__.py"
+        if package.is_file():
+            loader = CachedSourceLoader(fullname, str(package))
+            return importlib.util.spec_from_file_location(
+                fullname, package, loader=loader, submodule_search_locations=[str(where)]
+            )
+        file = where.with_name(f"{where.name}.py")
         if not file.is_file():
-            raise ModuleNotFoundError(f"{file.name} is missing from {self.folder}", name=fullname)
+            shown = file.relative_to(self.folder).as_posix()
+            raise ModuleNotFoundError(f"{shown} is missing from {self.folder}", name=fullname)
         loader = CachedSourceLoader(fullname, str(file))
         return importlib.util.spec_from_file_location(fullname, file, loader=loader)
 
     def use(self, folder: Path) -> None:
         """Serve `folder` from now on; the next import of each module is fresh."""
         self.folder = folder
-        for name in self.names:
-            sys.modules.pop(name, None)
+        for name in [name for name in sys.modules if self._served(name)]:
+            del sys.modules[name]
 
 
 class GradingPlugin:

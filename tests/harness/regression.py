@@ -33,8 +33,11 @@ class Score:
 
 
 def files_of(kata: Kata, folder: Path) -> tuple[str, ...]:
-    """The learner's own added test files: every test_*.py but the kata's own test file."""
-    return tuple(sorted(path.name for path in folder.glob(PATTERN) if path.name != kata.own_tests))
+    """The learner's own added test files, by path: every test_*.py of the folder and of
+    a tests/ folder in it, but the kata's own test file."""
+    found = [*folder.glob(PATTERN), *folder.glob(f"tests/{PATTERN}")]
+    names = {path.relative_to(folder).as_posix() for path in found if path.is_file()}
+    return tuple(sorted(names - {kata.own_tests}))
 
 
 def score(kata: Kata, files: tuple[str, ...], followed: Followed | str) -> Score:

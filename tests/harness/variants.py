@@ -19,6 +19,7 @@ def build(kata: Kata, defects: Iterable[Defect], folder: Path) -> Path:
     """Write the reference's files to `folder` with `defects` applied, in order."""
     folder.mkdir(parents=True, exist_ok=True)
     for name in kata.files:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(kata.solution_dir / name, folder / name)
     for defect in defects:
         path = folder / defect.file

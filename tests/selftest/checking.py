@@ -79,11 +79,11 @@ def make_check(
 def learner_folder(kata: Kata, modules: Path, folder: Path) -> Path:
     """A folder holding the modules found in `modules`, and the reference's other files."""
     folder.mkdir(parents=True, exist_ok=True)
-    for name in kata.files + list(kata.given):
+    shutil.copytree(modules, folder, dirs_exist_ok=True)  # a package's files too
+    for name in kata.files:
         if not (folder / name).exists():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(kata.solution_dir / name, folder / name)
-    for module in modules.glob("*.py"):
-        shutil.copyfile(module, folder / module.name)
     return folder
 
 
@@ -113,6 +113,7 @@ def committed_starter(kata: Kata, folder: Path) -> Path:
             capture_output=True,
         )
         data = shown.stdout if shown.returncode == 0 else (ROOT / relative).read_bytes()
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
     return folder
 

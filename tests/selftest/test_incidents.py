@@ -1,0 +1,64 @@
+"""An incident never invents a symptom: every command INCIDENT.md quotes prints, on
+the starter as shipped, exactly the output it quotes.
+
+A round kata's INCIDENT.md is the on-call ticket. Its ```console blocks hold a
+`$ command` line and then the output; this runs each command from the kata's
+folder (a copy of the starter as shipped, with the hash seed fixed as the
+grader fixes it) and compares what it prints, line for line.
+"""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.harness import catalog
+from tests.harness.layout import kata_names
+from tests.selftest.checking import committed_starter
+
+INCIDENT = "INCIDENT.md"
+BLOCK = re.compile(r"^```console\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+KATAS = [catalog.load(name) for name in kata_names()]
+ROUNDS = [kata for kata in KATAS if INCIDENT in kata.files]
+
+
+def quoted(text: str) -> list[tuple[str, str]]:
+    """Each quoted command and the output quoted under it."""
+    found = []
+    for block in BLOCK.findall(text):
+        command, output = None, []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                if command is not None:
+                    found.append((command, "\n".join(output)))
+                command, output = line[2:], []
+            else:
+                output.append(line)
+        if command is not None:
+            found.append((command, "\n".join(output)))
+    return found
+
+
+@pytest.mark.parametrize("kata", ROUNDS, ids=lambda kata: kata.name)
+def test_every_quoted_command_prints_what_the_incident_quotes(kata, tmp_path):
+    folder = committed_starter(kata, tmp_path / kata.name)
+    commands = quoted((folder / INCIDENT).read_text(encoding="utf-8"))
+    assert commands, f"{kata.name}: {INCIDENT} quotes no command in a ```console block"
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+    for command, expected in commands:
+        assert command.startswith("python "), f"{kata.name}: not a python command: {command}"
+        done = subprocess.run(
+            [sys.executable, *command.split()[1:]],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=env,
+        )
+        got = (done.stdout + done.stderr).rstrip("\n")
+        assert got == expected.rstrip("\n"), (
+            f"{kata.name}: `{command}` in {INCIDENT} quotes\n{expected}\nbut prints\n{got}"
+        )
