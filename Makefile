@@ -8,8 +8,8 @@ ONLY ?=
 MINUTES ?=
 SUBMISSIONS ?=
 FORMAT ?= human
-# Seconds a scenario test may take; a slow test (timing, long runs) gets 4 times it.
-TIMEOUT ?= 0.5
+# Seconds a scenario test may take; a slow test (timing, long runs) gets 5 times it.
+TIMEOUT ?= 0.4
 CHECK_TIMEOUT ?= 60
 # Processes at once for `make test` (pytest-xdist) and `make grade`: one per core by default.
 JOBS ?= auto
@@ -25,7 +25,7 @@ SETUP := $(VENV)/.installed
 endif
 
 help:
-	@echo "make check KATA=<kata> [DIR=<folder>] [FORMAT=json] [TIMEOUT=0.5] [CHECK_TIMEOUT=60] [ONLY=<test>,...]"
+	@echo "make check KATA=<kata> [DIR=<folder>] [FORMAT=json] [TIMEOUT=0.4] [CHECK_TIMEOUT=60] [ONLY=<test>,...]"
 	@echo "                  grade your code in katas/<kata> (or DIR); exit 0 only when solved"
 	@echo "make hint KATA=<kata>   the next hint about the first failing behaviour (never code)"
 	@echo "make watch KATA=<kata> [DIR=<folder>]  grade again on every save; h hint, q quit"

@@ -81,6 +81,7 @@ class Check:
         self.work = self.child.work
         self.spare: Child | None = None
         self.child.start(self.folder, limit, task)
+        self.child.go()
 
     def __enter__(self) -> Check:
         return self
@@ -94,12 +95,16 @@ class Check:
     def _restart(self, skip: tuple[str, ...]) -> Child:
         """The next child, for the tests not judged yet: the spare if one is ready.
 
-        A spare is started whenever a phase runs past its limit (see `_overdue`)
-        and after every restart, since code that swallowed one limit tends to
-        swallow the next: a restart then costs a request, not a start-up.
+        A spare is started, and handed the request, whenever a phase runs past
+        its limit (see `_overdue`) and after every restart, since code that
+        swallowed one limit tends to swallow the next. It loads and collects
+        meanwhile, and waits to be told which tests are judged already: a
+        restart then costs a line on a pipe, not a start-up.
         """
-        child, self.spare = self.spare or Child(self.kata_name, self.work), None
-        child.start(self.folder, self.limit, self.task, skip)
+        if self.spare is None:
+            self._overdue()
+        child, self.spare = self.spare, None
+        child.go(skip)
         self._overdue()
         return child
 
@@ -107,6 +112,7 @@ class Check:
         """A phase ran past its limit: the child may be killed, get the next one loading."""
         if self.spare is None:
             self.spare = Child(self.kata_name, self.work)
+            self.spare.start(self.folder, self.limit, self.task)
 
     def finish(self, kata: Kata) -> Grading:
         # Imported now that the child is running, not before: see the module docstring.

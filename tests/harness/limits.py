@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the grader's side never imports pytest: see tests.harness.grading
     import pytest
 
-DEFAULT = 0.5  # s: a scenario test runs in milliseconds; this is make's TIMEOUT
+DEFAULT = 0.4  # s: a scenario test runs in milliseconds; this is make's TIMEOUT
 # The marker of spec tests that need more than the base limit.
 SLOW = "slow"
 # Slow spec tests: the reference's slowest takes about a quarter of its limit,
 # measured on a 2-core machine under a busy loop per core (docs/grader.md).
-SLOW_FACTOR = 4
+SLOW_FACTOR = 5
 COLLECT_FACTOR = 20
 GRACE = 0.25  # s past a phase's limit before the alarm counts as swallowed
 

@@ -18,6 +18,7 @@ import os
 import signal
 import sys
 import types
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -114,7 +115,7 @@ class GradingPlugin:
         modules: list[str],
         yours: Path,
         groups: list[Group],
-        skip: tuple[str, ...],
+        read_skip: Callable[[], tuple[str, ...]],
     ) -> None:
         self.fd = events_fd
         # Learner code must not inherit the channel: a grandchild holding it
@@ -127,7 +128,9 @@ class GradingPlugin:
         self.modules = modules
         self.yours = yours
         self.groups = groups
-        self.skip = frozenset(skip)
+        # The tests an earlier child judged already: read once the tests are collected,
+        # so that a spare child can collect while it waits (tests.harness.grading).
+        self.read_skip = read_skip
         self.finder = KataFinder(modules)
         sys.meta_path.insert(0, self.finder)
         self.compared: tuple[str, object, object] | None = None
@@ -205,11 +208,12 @@ class GradingPlugin:
 
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list) -> None:
         """Leave out tests already judged, and those a group does not run."""
+        skip = frozenset(self.read_skip())
         dropped, pending = [], []
         for item in items:
             only = self.group_of(item.path).only
             unplanned = only is not None and item.name not in only
-            (dropped if unplanned or self.key(item) in self.skip else pending).append(item)
+            (dropped if unplanned or self.key(item) in skip else pending).append(item)
         if dropped:
             items[:] = pending
             config.hook.pytest_deselected(items=dropped)

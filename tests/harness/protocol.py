@@ -122,7 +122,13 @@ FULL_CHECK = Task()
 
 @dataclass(frozen=True)
 class Request:
-    """What the supervisor asks of one grading child."""
+    """What the supervisor asks of one grading child: the first line on its stdin.
+
+    The second, `encode_skip`, says which tests an earlier child judged already.
+    It comes when the child is needed: a spare child can be handed its request,
+    import the learner's code and collect the tests while another child runs,
+    and wait for it after collection (tests.harness.grading).
+    """
 
     kata: str
     folder: Path  # the learner's folder
@@ -130,7 +136,6 @@ class Request:
     limit: float  # the base limit, in seconds: what a scenario test may take (tests.harness.limits)
     events_fd: int  # the pipe the child writes its events to
     task: Task = FULL_CHECK
-    skip: tuple[str, ...] = ()  # keys of tests already judged by an earlier child
 
     def encode(self) -> bytes:
         return json.dumps(_plain(self)).encode() + b"\n"
@@ -145,8 +150,16 @@ class Request:
             limit=float(data["limit"]),
             events_fd=int(data["events_fd"]),
             task=Task.from_data(data["task"]),
-            skip=tuple(data["skip"]),
         )
+
+    @staticmethod
+    def encode_skip(skip: tuple[str, ...]) -> bytes:
+        """The second line: the keys of the tests already judged."""
+        return json.dumps(list(skip)).encode() + b"\n"
+
+    @staticmethod
+    def decode_skip(line: bytes) -> tuple[str, ...]:
+        return tuple(json.loads(line)) if line.strip() else ()
 
     @property
     def stack_file(self) -> Path:

@@ -96,12 +96,19 @@ class Child:
         # The child keeps the same descriptor number (pass_fds); the request names it.
         os.close(self.events_fd)
 
-    def start(self, folder: Path, limit: float, task: Task, skip: tuple[str, ...] = ()) -> None:
-        """Hand the waiting child what to grade."""
-        self.request = Request(self.kata, folder, self.work, limit, self.events_fd, task, skip)
+    def start(self, folder: Path, limit: float, task: Task) -> None:
+        """Hand the waiting child what to grade: it loads it and collects the tests,
+        then waits for `go`."""
+        self.request = Request(self.kata, folder, self.work, limit, self.events_fd, task)
         # A child that already died says so through its exit status, read by `watch`.
         with contextlib.suppress(BrokenPipeError):
             self.process.stdin.write(self.request.encode())
+            self.process.stdin.flush()
+
+    def go(self, skip: tuple[str, ...] = ()) -> None:
+        """Let the started child run its tests, but those in `skip`."""
+        with contextlib.suppress(BrokenPipeError):
+            self.process.stdin.write(Request.encode_skip(skip))
         with contextlib.suppress(BrokenPipeError):
             self.process.stdin.close()
 
