@@ -178,7 +178,7 @@ def _debrief_text(kata: Kata, folder: Path, state: Progress, outcome: Outcome, l
     from tests.harness import debrief
 
     effort = state.current(kata.name).effort
-    return debrief.as_text(debrief.build(kata, folder, effort, outcome.descriptions, True, limit))
+    return debrief.as_text(debrief.build(kata, folder, effort, outcome, True, limit))
 
 
 def _kata_and_folder(args: argparse.Namespace) -> tuple[Kata, Path]:
@@ -225,7 +225,7 @@ def _debrief(args: argparse.Namespace) -> int:
         print(wording.debrief_not_solved(kata.name), file=sys.stderr)
         return NOT_SOLVED
     effort = state.current(kata.name).effort
-    built = debrief.build(kata, folder, effort, outcome.descriptions, True, args.check_timeout)
+    built = debrief.build(kata, folder, effort, outcome, True, args.check_timeout)
     print(debrief.as_json(built) if args.format == "json" else debrief.as_text(built))
     return SOLVED
 

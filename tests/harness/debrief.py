@@ -22,8 +22,8 @@ from pathlib import Path
 from tests.harness import diffs, grading, regression, starter, wording
 from tests.harness.catalog import Kata
 from tests.harness.layout import ROOT
-from tests.harness.progress import Effort
-from tests.harness.protocol import Task
+from tests.harness.progress import Effort, Outcome
+from tests.harness.protocol import Status, Task
 
 # Each regression test on each variant: a test of the learner's runs in
 # milliseconds, and a variant that loops is caught at this limit.
@@ -55,6 +55,7 @@ class Debrief:
     time_box: float  # seconds
     bugs: list[Bug] = field(default_factory=list)
     behaviours: dict[str, str] = field(default_factory=dict)  # a rewrite: test -> behaviour
+    behaviours_passing: int = 0  # not solved: the behaviours that pass, left out of the list
     lines_changed: int = 0
     reference_lines_changed: int = 0
     rewrite_expected: bool = False
@@ -68,7 +69,7 @@ def build(
     kata: Kata,
     folder: Path,
     effort: Effort,
-    descriptions: dict[str, str],
+    outcome: Outcome | None,
     solved: bool,
     check_limit: float,
     time_box: float | None = None,
@@ -88,8 +89,14 @@ def build(
     shipped = {name: data.decode("utf-8") for name, data in starter.shipped(kata).items()}
     yours = {name: _read(folder / name) for name in kata.files}
     debrief.bugs = _bugs(kata, folder)
-    if not kata.planted:
-        debrief.behaviours = descriptions
+    if not kata.planted and outcome is not None:
+        # Solved, every behaviour and its test; not yet (time is up), those that fail.
+        debrief.behaviours = {
+            test: description
+            for test, description in outcome.descriptions.items()
+            if solved or outcome.tests.get(test) is not Status.PASS
+        }
+        debrief.behaviours_passing = 0 if solved else outcome.passed
     fixed = starter.smallest_fix(kata)
     debrief.lines_changed = sum(diffs.lines_changed(shipped[n], yours[n]) for n in fixed)
     debrief.reference_lines_changed = sum(diffs.lines_changed(shipped[n], fixed[n]) for n in fixed)
@@ -146,10 +153,15 @@ def _measure(kata: Kata, folder: Path) -> tuple[dict | None, str]:
             process.communicate()
             return None, wording.measure_timed_out(MEASURE_LIMIT)
     try:
-        return json.loads(out), ""
+        figures = json.loads(out)
     except ValueError:
-        last = (err.decode(errors="replace").strip().splitlines() or ["no output"])[-1]
-        return None, wording.measure_failed(last)
+        figures = None
+    if isinstance(figures, dict) and "shared" in figures:
+        return None, wording.measure_shared(figures["shared"])
+    if isinstance(figures, dict):
+        return figures, ""
+    last = (err.decode(errors="replace").strip().splitlines() or ["no output"])[-1]
+    return None, wording.measure_failed(last)
 
 
 def _talking_points(readme: str) -> str:
@@ -206,11 +218,17 @@ def as_text(debrief: Debrief) -> str:
         debrief.time_box,
         debrief.recorded,
     )
-    lines += ["", wording.DEBRIEF_BUGS if kata.planted else wording.DEBRIEF_BEHAVIOURS]
+    if kata.planted:
+        lines += ["", wording.DEBRIEF_BUGS]
+    else:
+        whole = debrief.solved or not debrief.behaviours_passing
+        lines += ["", wording.DEBRIEF_BEHAVIOURS if whole else wording.DEBRIEF_BEHAVIOURS_LEFT]
     for bug in debrief.bugs:
         lines += wording.debrief_bug(bug.id, bug.summary, bug.touched, bug.places, debrief.solved)
     for test, behaviour in debrief.behaviours.items():
         lines += wording.debrief_behaviour(behaviour, test)
+    if debrief.behaviours_passing:
+        lines += wording.debrief_behaviours_passing(debrief.behaviours_passing)
     lines += ["", wording.DEBRIEF_FIX]
     lines += wording.debrief_fix(
         debrief.lines_changed,

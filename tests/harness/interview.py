@@ -20,6 +20,7 @@ from tests.harness.progress import Effort, Outcome
 from tests.harness.protocol import Status
 from tests.harness.verdicts import Grading
 from tests.harness.watch import Watch
+from tests.harness.wording import Moment
 
 
 class Interview(Watch):
@@ -32,6 +33,9 @@ class Interview(Watch):
         self.checks = self.hints_taken = 0
         self.solved_after: float | None = None
         self.shown_clock = ""
+        # What each check found, and when hints were taken: the attempt's picture.
+        self.timeline: list[Moment] = []
+        self.hints_at: list[float] = []
 
     @property
     def elapsed(self) -> float:
@@ -55,10 +59,11 @@ class Interview(Watch):
         return wording.clock_left(max(self.box - self.elapsed, 0))
 
     def footer(self) -> str:
+        """The clock, and the keys: they work timed or untimed."""
         if not self.interactive or self.started is None:
             return ""
         self.shown_clock = self.clock()
-        return terminal.bold(self.shown_clock, self.colour)
+        return terminal.bold(wording.interview_footer(self.shown_clock), self.colour)
 
     def tick(self) -> None:
         if self.timed and self.started is not None and self.elapsed >= self.box:
@@ -70,6 +75,7 @@ class Interview(Watch):
     def after(self, graded: Grading, outcome: Outcome, solved_now: bool) -> list[str]:
         """The interview ends at the first check that passes, whatever came before it."""
         self.checks += 1
+        self.timeline.append(Moment(self.elapsed, graded.passed, len(graded.tests)))
         if graded.status is not Status.PASS or self.solved_after is not None:
             return []
         self.solved_after, self.going = self.elapsed, False
@@ -80,7 +86,14 @@ class Interview(Watch):
 
     def _hint(self) -> None:
         self.hints_taken += 1
+        self.hints_at.append(self.elapsed)
         super()._hint()
+
+    def debrief(self, effort: Effort, outcome: Outcome, solved: bool) -> str:
+        """The debrief, and a picture of the attempt: a chart on a terminal, a table piped."""
+        attempt = wording.attempt_chart if self.interactive else wording.attempt_table
+        chart = attempt(self.timeline, self.hints_at, self.box)
+        return super().debrief(effort, outcome, solved) + "\n\n" + "\n".join(chart)
 
     def _time_up(self) -> None:
         self.timed = False

@@ -40,7 +40,28 @@ def spread(router: Router, points: int) -> float:
     return max(counts.values()) / (len(KEYS) / (len(WORKERS) + 1))
 
 
+def shared_state(router: Router) -> str | None:
+    """What a ring with no worker answered after another ring was built, if anything:
+    two rings of the learner's that share their workers make every figure a lie."""
+    router(WORKERS, POINTS)
+    empty = router([], POINTS)
+    for key in KEYS[:50]:
+        try:
+            answer = empty(key)
+        except Exception:  # a ring with no worker may refuse: that is not sharing
+            continue
+        if answer is not None:
+            return repr(answer)
+    return None
+
+
 def main(router: Router, hash_: Callable[[str], int]) -> None:
+    """Print the figures as JSON; each router comes from the learner's module imported
+    afresh (see `fresh`), so a ring is measured as it behaves on its own."""
+    shared = shared_state(router)
+    if shared is not None:
+        json.dump({"shared": shared}, sys.stdout)
+        return
     figures = {
         "movement": {
             "your_ring": moved(router(WORKERS, POINTS), router([*WORKERS, JOINING], POINTS)),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections import Counter
 from pathlib import Path
 
 from tests.harness import regression, terminal, wording
@@ -97,14 +98,7 @@ def as_text(
 
     lines.append(wording.SPEC_HEADING)
     for verdict in grading.tests:
-        label = terminal.label(f"{wording.LABELS[verdict.status.value]:<8}", colour)
-        title = textwrap.wrap(verdict.description or verdict.name, wording.WIDTH - 11)
-        lines.append(f"  {label} {title[0] if title else ''}")
-        lines += [f"{'':11}{more}" for more in title[1:]]
-        if verdict.status is not Status.PASS:
-            lines += _detail(verdict.message)
-        if verdict.output and verdict.status is not Status.PASS:
-            lines += _detail(wording.YOUR_OUTPUT, 11) + _output(verdict.output, 13)
+        lines += _spec_test(verdict, colour)
     lines += [
         "",
         f"{grading.message}."
@@ -120,6 +114,37 @@ def as_text(
         lines += [*textwrap.wrap(wording.other_test_files(others), wording.WIDTH), ""]
     lines += _next_steps(grading, commands)
     return "\n".join(lines)
+
+
+def _spec_test(verdict: Verdict, colour: bool) -> list[str]:
+    """One spec test's lines: its verdict and title; if it did not pass, why, what the
+    learner's code printed, and its name (what ONLY= takes), dim."""
+    label = terminal.label(f"{wording.LABELS[verdict.status.value]:<8}", colour)
+    title = textwrap.wrap(verdict.description or verdict.name, wording.WIDTH - 11)
+    lines = [f"  {label} {title[0] if title else ''}", *(f"{'':11}{more}" for more in title[1:])]
+    if verdict.status is Status.PASS:
+        return lines
+    lines += _detail(verdict.message)
+    if verdict.output:
+        lines += _detail(wording.YOUR_OUTPUT, 11) + _output(verdict.output, 13)
+    if verdict.description:
+        lines.append(f"{'':11}{terminal.dim(wording.test_name(verdict.name), colour)}")
+    return lines
+
+
+def summary(grading: Grading, commands: Commands | None, colour: bool = False) -> list[str]:
+    """What a screen too small for the report shows first: the counts, the first
+    failing spec test in full, and what to do next."""
+    counted = Counter(verdict.status for verdict in grading.tests)
+    failing = [verdict for verdict in grading.tests if verdict.status is not Status.PASS]
+    lines = [wording.counts({status.value: counted[status] for status in counted})]
+    if not failing:
+        return [*lines, "", *_next_steps(grading, commands)]
+    first = failing[0]
+    lines += ["", wording.FIRST_FAILURE, *_spec_test(first, colour), ""]
+    step = wording.STEP_TIMEOUT if first.status is Status.TIMEOUT else wording.STEP_FAILURE
+    stuck = wording.WATCH_STUCK if commands is None else wording.stuck_step(commands.hint)
+    return [*lines, *wording.next_steps([step, stuck])]
 
 
 def _own_tests(grading: Grading, colour: bool) -> list[str]:

@@ -194,14 +194,23 @@ def touched(kata: Kata, folder: Path) -> dict[str, tuple[str, int]]:
             yours = (folder / bug.file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        for change in diffs.changes(texts[bug.file], yours):
-            hit = sorted(set(change.old_lines) & set(lines[bug.id]))
-            if hit:
-                function = diffs.enclosing(texts[bug.file], hit[:1])
-                # The bug's first changed line, at the same offset in the learner's run
-                # of lines (its last line when the run got shorter).
-                offset = max(hit[0] - change.old_start, 0)
-                line = min(change.new_start + offset, max(change.new_end, change.new_start))
-                found[bug.id] = (function[0] if function else "", line)
-                break
+        hits = [
+            (change, sorted(set(change.old_lines) & set(lines[bug.id])))
+            for change in diffs.changes(texts[bug.file], yours)
+        ]
+        hits = [(change, hit) for change, hit in hits if hit]
+        if not hits:
+            continue
+        # Where the learner's fix is: a change that wrote lines, rather than one that
+        # only took lines out (moving a line is both; the line it now sits at counts).
+        change, hit = next(((c, h) for c, h in hits if c.new_end >= c.new_start), hits[0])
+        function = diffs.enclosing(texts[bug.file], hit[:1])
+        if change.new_end >= change.new_start:
+            # The bug's first changed line, at the same offset in the learner's run
+            # of lines (its last line when the run got shorter).
+            offset = max(hit[0] - change.old_start, 0)
+            line = min(change.new_start + offset, change.new_end)
+        else:
+            line = change.new_start  # lines taken out: the line after where they were
+        found[bug.id] = (function[0] if function else "", line)
     return found

@@ -13,7 +13,8 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-GREEN, RED, YELLOW, BOLD, RESET = "\033[32m", "\033[31m", "\033[33m", "\033[1m", "\033[0m"
+GREEN, RED, YELLOW, BOLD, DIM = "\033[32m", "\033[31m", "\033[33m", "\033[1m", "\033[2m"
+RESET = "\033[0m"
 # Home, clear the screen and its scrollback: each report starts on a blank screen.
 CLEAR = "\033[H\033[2J\033[3J"
 COLOURS = {"PASS": GREEN, "agrees": GREEN, "FAIL": RED, "WRONG": RED}
@@ -34,6 +35,10 @@ def label(text: str, colour: bool) -> str:
 
 def bold(text: str, colour: bool) -> str:
     return f"{BOLD}{text}{RESET}" if colour else text
+
+
+def dim(text: str, colour: bool) -> str:
+    return f"{DIM}{text}{RESET}" if colour else text
 
 
 def interactive() -> bool:

@@ -56,6 +56,7 @@ class Watch:
         self.warm: Child | None = None
         self.outcome: Outcome | None = None
         self.text = ""  # the latest report, to show again under a hint
+        self.summary: list[str] = []  # what a screen too small for the report shows first
         self._last = ("", "")  # its summary and time, for the header
         self.going = True  # an Interview ends the loop when the kata is solved
         self.time_box: float | None = None  # seconds, if not the kata's (an Interview's)
@@ -124,7 +125,7 @@ class Watch:
             self.kata,
             self.folder,
             effort,
-            outcome.descriptions,
+            outcome,
             solved,
             self.check_limit,
             self.time_box,
@@ -152,6 +153,7 @@ class Watch:
         self.outcome = Outcome.of(graded, fingerprint)
         solved_now = self.progress.record(self.kata.name, self.folder, self.outcome)
         self.text = report.as_text(graded, None, colour=self.colour, time_box=self.time_box)
+        self.summary = report.summary(graded, None, colour=self.colour)
         below = self.after(graded, self.outcome, solved_now)
         if below:
             self.text += "\n\n" + "\n".join(below)
@@ -177,20 +179,32 @@ class Watch:
         # the header does not, or the two would disagree a second later.
         footer = self.footer()
         header = self._header("" if footer else self.clock())
+        body = self.text + ("\n\n" + "\n".join(below) if below else "")
         if self.interactive:
-            text = f"{terminal.CLEAR}{header}\n\n{self.text}"
+            # The header, a blank line, the body, then a newline (or a blank line and the footer).
+            room = shutil.get_terminal_size().lines - 3 - (1 if footer else 0)
+            text = f"{terminal.CLEAR}{header}\n\n{self._fitted(body, below or [], room)}"
         else:
-            text = f"{header}\n{self.text}"
-        if below:
-            text += "\n\n" + "\n".join(below)
-        long = text.count("\n") + 2 > shutil.get_terminal_size().lines
-        if self.interactive and long and not footer:
-            text += f"\n\n{header}"  # the top has scrolled away: say it again at the bottom
-        if not self.interactive:
-            text += f"\n{wording.WATCH_WAITING}\n"
+            text = f"{header}\n{body}\n{wording.WATCH_WAITING}\n"
         if footer:  # kept as the last line, with no newline, so it can be rewritten in place
             text += f"\n\n{footer}"
         print(text, file=self.out, flush=True, end="" if footer else "\n")
+
+    def _fitted(self, body: str, below: list[str], room: int) -> str:
+        """The report as the screen shows it: whole if it fits in `room` lines; else
+        the summary (the counts, the first failure in full, the next steps), what is
+        shown below the report (a hint), and as much of the report as still fits."""
+        lines = body.split("\n")
+        if len(lines) <= room:
+            return body
+        first = [*self.summary, "", *below, *([""] if below else [])]
+        rest = self.text.split("\n")
+        fits = max(room - len(first) - 1, 0)
+        check = f"make check KATA={self.kata.name}" + (
+            "" if self.folder.resolve() == self.kata.starter_dir.resolve() else f" DIR={self.shown}"
+        )
+        cut = wording.screen_cut(len(rest) - fits, check)
+        return "\n".join([*first, *rest[:fits], cut])
 
     def say(self, lines: list[str]) -> None:
         """Lines under what is on the screen."""

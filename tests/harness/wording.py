@@ -8,6 +8,7 @@ them out; the child and the grading choose which to say.
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
 from pathlib import Path
 
 from tests.harness.limits import SLOW_FACTOR
@@ -268,6 +269,27 @@ JUDGED = {"pass": "agrees", "fail": "WRONG", "weak": "WEAK"}
 NO_TEST_RAN = "no test could run"
 SPEC_HEADING = "Spec tests"
 YOUR_OUTPUT = "your code printed:"
+
+
+def test_name(name: str) -> str:
+    """Under a failing spec test: its name, which ONLY= takes."""
+    return f"({name})"
+
+
+FIRST_FAILURE = "The first failing behaviour:"
+
+
+def counts(by_status: dict[str, int]) -> str:
+    """'21 spec tests: 15 PASS, 4 FAIL, 2 TIMEOUT'."""
+    total = sum(by_status.values())
+    order = [status for status in LABELS if by_status.get(status)]
+    parts = ", ".join(f"{by_status[status]} {LABELS[status]}" for status in order)
+    return f"{total} spec tests: {parts}"
+
+
+def screen_cut(hidden: int, check: str) -> str:
+    """The last line of a report cut to fit the screen."""
+    return f"(… {hidden} more lines: a taller window shows them, or {check} prints them all)"
 
 
 def heading(title: str, folder: str, time_box: float, limit: float) -> list[str]:
@@ -605,6 +627,9 @@ DEBRIEF_BUGS = "2. The bugs, revealed"
 DEBRIEF_BEHAVIOURS = (
     "2. The behaviours of the contract (the starter was a rewrite), and the test that holds each"
 )
+DEBRIEF_BEHAVIOURS_LEFT = (
+    "2. The behaviours of the contract your code does not hold yet, and the test of each"
+)
 DEBRIEF_FIX = "3. The size of your fix"
 DEBRIEF_REGRESSION = "4. Your regression tests"
 DEBRIEF_TALK = "5. Say it aloud: the talking points"
@@ -676,6 +701,10 @@ def debrief_behaviour(behaviour: str, test: str) -> list[str]:
     )
 
 
+def debrief_behaviours_passing(count: int) -> list[str]:
+    return _indented(f"… and {_count(count, 'behaviour')} that your code already holds.")
+
+
 def debrief_fix(lines: int, reference: int, rewrite: bool, hides_the_bugs: bool) -> list[str]:
     text = f"You changed {_count(lines, 'line')}; the reference fix changes {reference}."
     if rewrite:
@@ -743,15 +772,15 @@ def debrief_regression(
         )
     )
     if planted:
-        in_tests = (
-            f" (and {_count(planted_in_tests, 'wrong test')} of the kata's own, which no test "
-            "can catch)"
-            if planted_in_tests
-            else ""
-        )
         lines += _indented(
-            f"Your tests catch {len(planted_caught)} of the {planted} planted bugs of the code"
-            f"{in_tests}, and {mutants_caught} of {mutants} mutants."
+            f"Your tests catch {len(planted_caught)} of the {planted} planted bugs in the code, "
+            f"and {mutants_caught} of {mutants} mutants."
+            + (
+                " The kata's wrong test is a planted bug too, but in a test: your tests cannot "
+                "catch it, so it is not counted."
+                if planted_in_tests
+                else ""
+            )
         )
     else:
         lines += _indented(f"Your tests catch {mutants_caught} of {mutants} mutants.")
@@ -783,6 +812,15 @@ def debrief_spread(spread: list[list[float]]) -> list[str]:
 
 def measure_timed_out(limit: float) -> str:
     return f"Measuring your ring did not finish within {limit:g} s."
+
+
+def measure_shared(answer: str) -> str:
+    return (
+        f"Your rings seem to share state: a new ring with no worker answered {answer} once "
+        "another ring had workers. Measuring them would measure the wrong thing, so the "
+        "figures are left out: give each ring its own points (no class attribute, no module "
+        "global)."
+    )
 
 
 def measure_failed(last_line: str) -> str:
@@ -820,6 +858,61 @@ def interview_intro(title: str, story: str, seconds: float) -> list[str]:
         "passes, the clock stops and the debrief follows.",
         WIDTH,
     )
+    return lines
+
+
+def interview_footer(clock: str) -> str:
+    return f"{clock} · h hint · q quit"
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One check of an interview: when (seconds in), and the spec tests it passed."""
+
+    seconds: float
+    passed: int
+    total: int
+
+
+CHART_WIDTH, CHART_HEIGHT = 56, 8
+
+
+def attempt_chart(moments: list[Moment], hints: list[float], time_box: float) -> list[str]:
+    """The attempt as a picture: spec tests passing at each check over the minutes,
+    a ▲ under the time axis where a hint was taken."""
+    if not moments:
+        return []
+    total = max(moment.total for moment in moments) or 1
+    span = max(time_box, moments[-1].seconds, *hints, 1.0)
+    grid = [[" "] * CHART_WIDTH for _ in range(CHART_HEIGHT + 1)]
+    for moment in moments:
+        column = min(round(moment.seconds / span * (CHART_WIDTH - 1)), CHART_WIDTH - 1)
+        row = round(moment.passed / total * CHART_HEIGHT)
+        grid[CHART_HEIGHT - row][column] = "●"
+    marks = [" "] * CHART_WIDTH
+    for seconds in hints:
+        marks[min(round(seconds / span * (CHART_WIDTH - 1)), CHART_WIDTH - 1)] = "▲"
+    lines = ["6. Your attempt: spec tests passing at each check (▲ a hint)"]
+    for number, row in enumerate(grid):
+        count = round((CHART_HEIGHT - number) / CHART_HEIGHT * total)
+        axis = f"{count:>5} ┤" if number in (0, CHART_HEIGHT // 2, CHART_HEIGHT) else "      │"
+        lines.append((axis + "".join(row)).rstrip())
+    lines.append("      └" + "─" * CHART_WIDTH)
+    lines.append("       " + "".join(marks).rstrip())
+    half = CHART_WIDTH // 2
+    ticks = f"{_mm_ss(0):<{half}}{_mm_ss(span / 2):<{CHART_WIDTH - half - 5}}{_mm_ss(span)}"
+    lines.append("       " + ticks)
+    return lines
+
+
+def attempt_table(moments: list[Moment], hints: list[float], time_box: float) -> list[str]:
+    """The attempt, for a log rather than a screen: a line per check and per hint."""
+    if not moments:
+        return []
+    events = [(moment.seconds, f"{moment.passed}/{moment.total} spec tests") for moment in moments]
+    events += [(seconds, "a hint") for seconds in hints]
+    lines = ["6. Your attempt, check by check"]
+    lines += [f"   {_mm_ss(seconds):>6}  {what}" for seconds, what in sorted(events)]
     return lines
 
 

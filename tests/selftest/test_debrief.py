@@ -107,7 +107,7 @@ def test_every_planted_bug_is_found_in_the_starter(kata):
 def test_a_fix_of_one_bug_touches_that_bug_only(tmp_path):
     """Two bugs share assign(): fixing one must not count as touching the other."""
     folder = variants.build(ROUND_ROBIN, [ROUND_ROBIN.planted[0]], tmp_path / "mine")
-    built = debrief.build(ROUND_ROBIN, folder, Effort(), {}, solved=False, check_limit=60)
+    built = debrief.build(ROUND_ROBIN, folder, Effort(), None, solved=False, check_limit=60)
     touched = {bug.id for bug in built.bugs if bug.touched}
     assert touched == {"unbounded-search", "misspelled-status", "wrong-expectation"}
 
@@ -120,7 +120,7 @@ def test_the_reference_fix_touches_every_planted_bug(kata, tmp_path):
     folder.mkdir()
     for name, text in fixed.items():
         (folder / name).write_text(text)
-    built = debrief.build(kata, folder, Effort(), {}, solved=True, check_limit=60)
+    built = debrief.build(kata, folder, Effort(), None, solved=True, check_limit=60)
     assert all(bug.touched for bug in built.bugs), [b.id for b in built.bugs if not b.touched]
 
 

@@ -1,15 +1,20 @@
 """`make watch`: one grading per change, none for a save that changes nothing,
 keys on a terminal, and nothing left running when it ends."""
 
+import fcntl
 import os
 import pty
 import select
 import shutil
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
+
+import pytest
 
 from tests.harness import catalog, terminal, variants, wording
 from tests.harness.layout import ROOT
@@ -26,7 +31,9 @@ QUICK = 0.04
 class Watching:
     """A watch process and what it has printed so far."""
 
-    def __init__(self, folder: Path, state: Path, tty: bool = False) -> None:
+    def __init__(
+        self, folder: Path, state: Path, tty: bool = False, size: tuple[int, int] = (30, 100)
+    ) -> None:
         command = [sys.executable, "-m", "tests.harness", "watch", KATA.name]
         command += ["--dir", str(folder), "--timeout", "0.5"]
         env = {**os.environ, "KATAS_STATE": str(state)}
@@ -35,6 +42,8 @@ class Watching:
         self.output = b""
         if tty:
             self.fd, terminal_end = pty.openpty()
+            rows, columns = size  # a terminal of that size, as a person's window would be
+            fcntl.ioctl(terminal_end, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
             ends = {"stdin": terminal_end, "stdout": terminal_end, "stderr": terminal_end}
         else:
             ends = {"stdin": subprocess.DEVNULL, "stdout": subprocess.PIPE}
@@ -149,13 +158,34 @@ def test_ctrl_c_ends_it_with_status_0_and_no_child_left(tmp_path):
     assert not [pid for pid in children if alive(pid)], "a grading child was left running"
 
 
+@pytest.mark.parametrize("size", [(30, 100), (40, 120)])
+def test_a_screen_too_small_for_the_report_starts_with_the_first_failure(tmp_path, size):
+    """On 100x30 and 120x40 the report of a starter does not fit: the screen shows the
+    counts and the first failing spec test with its scenario, then as much as fits."""
+    folder = variants.build(KATA, [KATA.planted[0]], tmp_path / "mine")
+    watching = Watching(folder, tmp_path / "state", tty=True, size=size)
+    try:
+        screen = watching.read_until(b"more lines")
+        screen = screen[screen.rindex(terminal.CLEAR.encode()) :].decode()
+        lines = screen.split("\r\n")
+        assert len(lines) <= size[0], f"{len(lines)} lines on a screen of {size[0]}"
+        first = lines.index(wording.FIRST_FAILURE)
+        assert "FAIL" in lines[first + 1] and "should give" in "".join(lines[first + 2 : first + 4])
+        os.write(watching.fd, b"q")
+        assert watching.process.wait(10) == 0
+    finally:
+        watching.process.kill()
+        watching.process.wait()
+        os.close(watching.fd)
+
+
 def test_on_a_terminal_h_gives_a_hint_and_q_quits(tmp_path):
     folder = variants.build(KATA, [KATA.planted[0]], tmp_path / "mine")
     watching = Watching(folder, tmp_path / "state", tty=True)
     try:
         screen = watching.read_until(b"q quit")
         assert terminal.CLEAR.encode() in screen and b"watching" in screen
-        report = watching.read_until(b"Save, and the check runs again.")
+        report = watching.read_until(b"more lines")
         assert terminal.RED.encode() + b"FAIL" in report, "no colour on a terminal"
         os.write(watching.fd, b"h")
         watching.read_until(b"Hint 1 of 3")

@@ -4,6 +4,7 @@ from tests.harness import measuring
 
 
 def router(workers: list[str], points: int):
+    # Every ring of one import of the module: state they share shows (measuring).
     from weighted_ring import ConsistentHashRing
 
     ring = ConsistentHashRing(points)
