@@ -11,6 +11,8 @@ FORMAT ?= human
 # Seconds a scenario test may take; a slow test (timing, long runs) gets 5 times it.
 TIMEOUT ?= 0.4
 CHECK_TIMEOUT ?= 60
+# MiB of memory the code under test may use (not enforced on macOS).
+MEMORY ?= 2048
 # Processes at once for `make test` (pytest-xdist) and `make grade`: one per core by default.
 JOBS ?= auto
 
@@ -47,7 +49,8 @@ check: $(SETUP)
 		$(if $(ONLY),--only "$(ONLY)")
 
 # Options shared by every command that grades.
-GRADING = --timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)" $(if $(DIR),--dir "$(DIR)")
+GRADING = --timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)" --memory "$(MEMORY)" \
+	$(if $(DIR),--dir "$(DIR)")
 
 hint: $(SETUP)
 	@$(PYTHON) -m tests.harness hint "$(KATA)" $(GRADING)
@@ -63,7 +66,7 @@ debrief: $(SETUP)
 
 grade: $(SETUP)
 	@$(PYTHON) -m tests.harness grade "$(KATA)" "$(SUBMISSIONS)" --jobs "$(JOBS)" \
-		--timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)"
+		--timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)" --memory "$(MEMORY)"
 
 reset: $(SETUP)
 	@$(PYTHON) -m tests.harness reset "$(KATA)"

@@ -75,6 +75,9 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument(
             "--check-timeout", type=_positive, default=60.0, help="seconds for the whole check"
         )
+        command.add_argument(
+            "--memory", type=_positive, default=limits.MEMORY, help="MiB the code may use"
+        )
 
     check = commands.add_parser("check", help="grade a kata")
     check.add_argument("kata")
@@ -103,6 +106,10 @@ def _parser() -> argparse.ArgumentParser:
     grade.add_argument("submissions", help="a folder: one entry per learner")
     grade.add_argument("--jobs", type=_jobs, default="auto", help="gradings at once, or auto")
     grading_options(grade, folder=False)
+    grade_one = commands.add_parser("grade-one", help="(make grade's) one submission's row")
+    grade_one.add_argument("kata")
+    grade_one.add_argument("entry", help="a submission: a folder, or a clone")
+    grading_options(grade_one, folder=False)
     commands.add_parser("classroom", help="a check's JSON on stdin as a Classroom result")
     reset = commands.add_parser("reset", help="back to the starter, after a backup")
     reset.add_argument("kata", help="a kata, or all")
@@ -261,6 +268,15 @@ def _grade(args: argparse.Namespace) -> int:
     return SOLVED
 
 
+def _grade_one(args: argparse.Namespace) -> int:
+    """One submission's row, as JSON: what make grade's supervisor of it prints."""
+    from tests.harness import grades
+
+    row = grades.grade_one(_kata(args.kata), Path(args.entry), args.timeout, args.check_timeout)
+    print(json.dumps(row.to_data(), ensure_ascii=False))
+    return SOLVED
+
+
 def _classroom(args: argparse.Namespace) -> int:
     from tests.harness import classroom
 
@@ -371,6 +387,7 @@ COMMANDS = {
     "watch": _watch,
     "reset": _reset,
     "grade": _grade,
+    "grade-one": _grade_one,
     "classroom": _classroom,
     "list": _list,
     "variant": _variant,
@@ -380,6 +397,7 @@ COMMANDS = {
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    limits.set_memory(getattr(args, "memory", limits.MEMORY))
     try:
         return COMMANDS[args.command](args)
     except Refused as refused:

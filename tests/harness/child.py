@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from _pytest.pathlib import ImportMode, import_path
 
-from tests.harness import catalog, starter, variants
+from tests.harness import catalog, limits, starter, variants
 from tests.harness.layout import ROOT
 from tests.harness.plugin import GradingPlugin
 from tests.harness.protocol import STARTER, Group, Planned, Request, Role, Variant, encode
@@ -158,6 +158,7 @@ def main(kata_name: str) -> int:
     if not line:  # the supervisor no longer needs this child
         return 0
     request = Request.decode(line)
+    limits.confine(request.memory)
     task = request.task
     snapshot = None
     if task.regression:
@@ -172,7 +173,7 @@ def main(kata_name: str) -> int:
         paths = [str(path) for path in kata.spec_files]
         own = [group for group in groups if snapshot and group.role != Role.SPEC]
         paths += [str(group.tests / snapshot.name) for group in own]
-    os.write(request.events_fd, encode(Planned(str(snapshot or ""))))
+    os.write(request.events_fd, encode(Planned(str(snapshot or "")), request.key))
     plugin = GradingPlugin(
         events_fd=request.events_fd,
         stack_file=request.stack_file,
@@ -181,6 +182,8 @@ def main(kata_name: str) -> int:
         yours=request.folder,
         groups=groups,
         read_skip=lambda: Request.decode_skip(requests.readline()),
+        key=request.key,
+        memory=request.memory,
     )
     # A broken own-test file must not stop the spec tests from running.
     args = ["-q", "--continue-on-collection-errors"]

@@ -26,6 +26,7 @@ from tests.harness.protocol import (
     FULL_CHECK,
     Collected,
     CollectError,
+    Forged,
     Item,
     Planned,
     Probe,
@@ -34,6 +35,7 @@ from tests.harness.protocol import (
     Result,
     Start,
     Status,
+    Tampered,
     Task,
     Variant,
 )
@@ -168,7 +170,12 @@ class Check:
         return followed
 
     def _fatal(self, run: Run) -> str | None:
-        """Why no test could run, if none could."""
+        """Why no test could run, if none could, or why no verdict can be trusted."""
+        tampered = run.last(Tampered)
+        if tampered is not None:
+            return wording.tampered(list(tampered.what))
+        if isinstance(run.broken, Forged):
+            return wording.tampered([wording.FORGED_EVENT])
         if run.broken is not None:
             return wording.protocol_broken(run.broken)
         failed = run.last(ProbeError)

@@ -43,3 +43,59 @@ def register(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", f"{SLOW}: a spec test that gets {SLOW_FACTOR} times the base time limit"
     )
+
+
+# -- what a grading child may use besides time: set on it before the learner's code runs --
+
+MEMORY = 2048  # MiB of address space (RLIMIT_AS), make's MEMORY; macOS does not enforce it
+FILE_SIZE = 64  # MiB: the largest file the learner's code may write (RLIMIT_FSIZE)
+MORE_PROCESSES = 64  # processes the learner's code may start (RLIMIT_NPROC, per user)
+
+# The grader process's choice, set once by the command line (MEMORY=).
+memory = MEMORY
+
+
+def set_memory(mebibytes: float) -> None:
+    global memory
+    memory = mebibytes
+
+
+def confine(mebibytes: float) -> None:
+    """In the grading child, before the learner's code runs: the memory, file size
+    and process limits. A limit the system does not have, or will not lower, is
+    left as it is."""
+    import resource
+
+    wanted = [
+        ("RLIMIT_AS", int(mebibytes * 2**20)),
+        ("RLIMIT_FSIZE", FILE_SIZE * 2**20),
+        ("RLIMIT_NPROC", _processes() + MORE_PROCESSES),
+    ]
+    for name, value in wanted:
+        kind = getattr(resource, name, None)
+        if kind is None:
+            continue
+        hard = resource.getrlimit(kind)[1]
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
+        try:
+            resource.setrlimit(kind, (value, value))
+        except (ValueError, OSError):
+            continue
+
+
+def _processes() -> int:
+    """The processes this user runs now (Linux; elsewhere a generous guess): the
+    process limit counts them all, not only the learner's."""
+    import os
+    from pathlib import Path
+
+    try:
+        uid = os.getuid()
+        return sum(
+            1
+            for entry in Path("/proc").iterdir()
+            if entry.name.isdigit() and entry.stat().st_uid == uid
+        )
+    except OSError:
+        return 1024

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import limits, places, timer, wording
+from tests.harness import integrity, limits, places, timer, wording
 from tests.harness.protocol import (
     SEVERITY,
     Collected,
@@ -38,6 +38,7 @@ from tests.harness.protocol import (
     Role,
     Start,
     Status,
+    Tampered,
     TestId,
     encode,
 )
@@ -116,8 +117,13 @@ class GradingPlugin:
         yours: Path,
         groups: list[Group],
         read_skip: Callable[[], tuple[str, ...]],
+        key: str,
+        memory: float,
     ) -> None:
         self.fd = events_fd
+        self.signing_key = key
+        self.memory = memory
+        self.seal: integrity.Seal | None = None  # made before the learner's code is imported
         # Learner code must not inherit the channel: a grandchild holding it
         # open would keep the supervisor waiting.
         os.set_inheritable(self.fd, False)
@@ -137,7 +143,15 @@ class GradingPlugin:
         self.current: Result | None = None
 
     def emit(self, event: Event) -> None:
-        os.write(self.fd, encode(event))
+        os.write(self.fd, encode(event, self.signing_key))
+
+    def sealed(self, whole: bool = True) -> None:
+        """Go on only if the learner's code left the test runner as it was: else say what
+        it changed and end the session (tests.harness.integrity)."""
+        broken = self.seal.broken(whole) if self.seal is not None else []
+        if broken:
+            self.emit(Tampered(tuple(broken)))
+            pytest.exit("the learner's code changed the test runner", returncode=4)
 
     def group_of(self, path: Path) -> Group:
         for group in self.groups:
@@ -162,8 +176,10 @@ class GradingPlugin:
 
     # -- before collection: can the learner's modules be imported at all? --
 
+    @pytest.hookimpl(trylast=True)  # once pytest's own session is set up: see the seal
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         """Import each of the learner's modules once, each within the per-test limit."""
+        self.seal = integrity.Seal(session.config.pluginmanager)
         self.finder.use(self.yours)
         for module in self.modules:
             self.emit(Probe(module, self.base_limit))
@@ -176,6 +192,7 @@ class GradingPlugin:
                 pytest.exit("the learner's code cannot be imported", returncode=3)
             finally:
                 timer.disarm()
+        self.sealed()
         self.emit(ProbeOk(limits.for_collection(self.base_limit)))
 
     def _import_failure(self, exc: BaseException, module: str) -> str:
@@ -220,6 +237,9 @@ class GradingPlugin:
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         """Tell the supervisor which tests will run."""
+        self.sealed()
+        if self.seal is not None:
+            self.seal.settled()
         self.emit(Collected(tuple(self._describe(item) for item in session.items)))
 
     def _describe(self, item: pytest.Item) -> Item:
@@ -248,6 +268,7 @@ class GradingPlugin:
         self.current = Result(key, Status.PASS)
         self.emit(Start(key, self.limit(item)))
         result = yield
+        self.sealed(whole=False)  # a test that passed because the runner was changed did not
         self.emit(self.current)
         return result
 
@@ -297,6 +318,9 @@ class GradingPlugin:
         if isinstance(exc, timer.TimeLimit):
             where = places.stuck(exc, group.source)
             return Status.TIMEOUT, wording.timeout(where, self.limit(item))
+        if isinstance(exc, MemoryError):
+            where = places.raised(exc, group.source)
+            return Status.ERROR, wording.out_of_memory(where, self.memory)
         if when != "call":
             return Status.ERROR, wording.phase_failed(when, self._exception(exc, group.source))
         if group.role is Role.OWN_REFERENCE:
@@ -322,6 +346,10 @@ class GradingPlugin:
             expected, actual = (left, right) if side == "left" else (right, left)
             return wording.disagreement(item.name, expected, actual)
         return wording.disagreement_unclear(item.name, exc)
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """The whole seal, once more: what a test changed that no later verdict used."""
+        self.sealed()
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Keep what the learner's code printed, cut short."""

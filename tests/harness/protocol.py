@@ -10,6 +10,8 @@ plugin only emits events; the grading only reads them.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import hmac
 import json
 from dataclasses import dataclass
 from enum import Enum
@@ -136,6 +138,8 @@ class Request:
     limit: float  # the base limit, in seconds: what a scenario test may take (tests.harness.limits)
     events_fd: int  # the pipe the child writes its events to
     task: Task = FULL_CHECK
+    key: str = ""  # the child signs its events with it, so that a line it did not write shows
+    memory: float = 2048  # MiB the child may use (tests.harness.limits)
 
     def encode(self) -> bytes:
         return json.dumps(_plain(self)).encode() + b"\n"
@@ -150,6 +154,8 @@ class Request:
             limit=float(data["limit"]),
             events_fd=int(data["events_fd"]),
             task=Task.from_data(data["task"]),
+            key=data["key"],
+            memory=float(data["memory"]),
         )
 
     @staticmethod
@@ -241,22 +247,58 @@ class Result:
     output: str = ""  # what the learner's code printed, cut
 
 
-Event = Planned | Probe | ProbeOk | ProbeError | Collected | CollectError | Start | Result
+@dataclass(frozen=True)
+class Tampered:
+    """The learner's code changed the test runner (tests.harness.integrity): no verdict
+    of this grading can be trusted."""
+
+    what: tuple[str, ...]
+
+
+Event = (
+    Planned | Probe | ProbeOk | ProbeError | Collected | CollectError | Start | Result | Tampered
+)
 EVENTS: dict[str, type] = {
     kind.__name__: kind
-    for kind in (Planned, Probe, ProbeOk, ProbeError, Collected, CollectError, Start, Result)
+    for kind in (
+        Planned,
+        Probe,
+        ProbeOk,
+        ProbeError,
+        Collected,
+        CollectError,
+        Start,
+        Result,
+        Tampered,
+    )
 }
 # Events that open a phase: the watchdog gives each the limit it names, and a grace.
 PHASES = (Probe, ProbeOk, Start)
 
 
-def encode(event: Event) -> bytes:
-    return (json.dumps({"event": type(event).__name__, **_plain(event)}) + "\n").encode("utf-8")
+class Forged(ProtocolError):
+    """A line on the pipe that the grading child did not write: it is not signed with
+    the key its request gave it (tests.harness.integrity has the why)."""
 
 
-def decode(line: bytes) -> Event:
+def _signature(payload: bytes, key: str) -> str:
+    return hmac.new(key.encode(), payload, hashlib.sha256).hexdigest()[:32]
+
+
+def encode(event: Event, key: str) -> bytes:
+    """One event as a line: its JSON, a tab, and its signature with the request's key."""
+    payload = json.dumps({"event": type(event).__name__, **_plain(event)}).encode("utf-8")
+    return payload + b"\t" + _signature(payload, key).encode() + b"\n"
+
+
+def decode(line: bytes, key: str) -> Event:
+    """The event of a line, once its signature is checked: Forged if it is not the
+    child's, ProtocolError if it is not an event at all."""
+    payload, _, signature = line.rpartition(b"\t")
+    if not hmac.compare_digest(signature.decode(errors="replace"), _signature(payload, key)):
+        raise Forged(f"a line on the grader's channel not signed by the grader: {line[:200]!r}")
     try:
-        data = json.loads(line)
+        data = json.loads(payload)
         kind = EVENTS[data.pop("event")]
         if kind is Collected:
             return Collected(tuple(_item(item) for item in data["items"]))
@@ -264,6 +306,8 @@ def decode(line: bytes) -> Event:
             data["status"] = Status(data["status"])
         if kind is CollectError:
             data["role"] = Role(data["role"])
+        if kind is Tampered:
+            data["what"] = tuple(data["what"])
         return kind(**data)
     except (ValueError, KeyError, TypeError) as error:
         raise ProtocolError(f"not an event: {line[:200]!r} ({error})") from error

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import secrets
 import select
 import signal
 import subprocess
@@ -26,11 +27,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
+from tests.harness import limits, reaper
 from tests.harness.layout import ROOT
 from tests.harness.limits import GRACE
 from tests.harness.protocol import PHASES, Event, ProtocolError, Request, Task, decode
 
 DUMP_WAIT = 0.5  # s to wait for the stack dump of a child about to be killed
+# The processes of this grader that are meant to run: grading children, and, for
+# a class, the submissions' supervisors (tests.harness.grades). Any other child of
+# this process is an orphan the learner's code left (tests.harness.reaper).
+LIVE: set[int] = set()
 STDERR_TAIL = 2000
 
 
@@ -82,6 +88,7 @@ class Child:
             # built from them, must not change from one check to the next.
             PYTHONHASHSEED="0",
         )
+        reaper.become_subreaper()
         with (work / "stderr.txt").open("wb") as stderr:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "tests.harness.child", kata],
@@ -93,13 +100,17 @@ class Child:
                 stdout=subprocess.DEVNULL,
                 stderr=stderr,
             )
+        LIVE.add(self.process.pid)
         # The child keeps the same descriptor number (pass_fds); the request names it.
         os.close(self.events_fd)
 
     def start(self, folder: Path, limit: float, task: Task) -> None:
         """Hand the waiting child what to grade: it loads it and collects the tests,
         then waits for `go`."""
-        self.request = Request(self.kata, folder, self.work, limit, self.events_fd, task)
+        key = secrets.token_hex(16)
+        self.request = Request(
+            self.kata, folder, self.work, limit, self.events_fd, task, key, limits.memory
+        )
         # A child that already died says so through its exit status, read by `watch`.
         with contextlib.suppress(BrokenPipeError):
             self.process.stdin.write(self.request.encode())
@@ -123,7 +134,7 @@ class Child:
         assert self.request is not None, "watch() before start()"
         run = Run()
         try:
-            _watch(self.channel, run, deadline, overdue)
+            _watch(self.channel, run, deadline, overdue, self.request.key)
             if run.killed:
                 run.dump = _dump_stack(self.process, self.request.stack_file)
         finally:
@@ -140,6 +151,9 @@ class Child:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
+        LIVE.discard(self.process.pid)
+        # And those that left the group: orphans now, and so children of ours.
+        reaper.sweep(LIVE)
         if self.process.stdin is not None:
             with contextlib.suppress(BrokenPipeError):
                 self.process.stdin.close()
@@ -147,7 +161,7 @@ class Child:
         self.channel = -1
 
 
-def _watch(channel: int, run: Run, deadline: float, overdue: Callable[[], None]) -> None:
+def _watch(channel: int, run: Run, deadline: float, overdue: Callable[[], None], key: str) -> None:
     phase_overdue = phase_deadline = math.inf
     pending = b""
     while True:
@@ -169,7 +183,7 @@ def _watch(channel: int, run: Run, deadline: float, overdue: Callable[[], None])
         *lines, pending = (pending + chunk).split(b"\n")
         for line in lines:
             try:
-                event = decode(line)
+                event = decode(line, key)
             except ProtocolError as error:
                 run.broken = error
                 return

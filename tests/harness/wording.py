@@ -64,6 +64,14 @@ def exception(exc: BaseException, place: Place | None, last: tuple[str, int] | N
     return text
 
 
+def out_of_memory(place: Place | None, mebibytes: float) -> str:
+    where = f" (at {place.file} line {place.line}, in {place.function}())" if place else ""
+    return (
+        f"your code used more than {mebibytes / 1024:g} GiB of memory{where}, the grader's "
+        "limit (MEMORY=, in MiB, changes it): a structure that grows without end?"
+    )
+
+
 def skipped(exc: BaseException) -> str:
     return f"the test was skipped ({exc}) — only a test that runs can pass"
 
@@ -215,6 +223,17 @@ def collect_failure(exc: BaseException, place: Place | None, last: tuple[str, in
 
 def spec_file_failed(message: str) -> str:
     return f"a spec test file failed to load: {message}"
+
+
+FORGED_EVENT = "a line on the grader's channel that the grader did not write"
+
+
+def tampered(what: list[str]) -> str:
+    shown = "; ".join(what[:3]) + (f"; and {len(what) - 3} more" if len(what) > 3 else "")
+    return (
+        f"your code changed the test runner ({shown}): no verdict of this check can be "
+        "trusted. Code under test must leave pytest and the grader alone."
+    )
 
 
 def protocol_broken(error: Exception) -> str:
@@ -944,6 +963,7 @@ def best_interview(seconds: float) -> str:
 # -- grading a class --
 
 GRADE_HISTOGRAM = "Spec tests passed, share of the kata's:"
+GRADING_KILLED = "the grading process was killed (by the submission's own code?) before it reported"
 
 
 def grade_not_a_folder() -> str:
@@ -961,7 +981,8 @@ def grade_progress(done: int, total: int, errors: int) -> str:
 def grade_done(count: int, seconds: float, jobs: int) -> str:
     return (
         f"{_count(count, 'submission')} graded in {seconds:.1f} s, {jobs} at a time; "
-        "grades.csv and grades.json written beside them."
+        "grades.csv and grades.json written beside them (grades.jsonl keeps each row as "
+        "it is graded: a run interrupted goes on from it; delete it to grade all again)."
     )
 
 

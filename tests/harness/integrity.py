@@ -1,0 +1,116 @@
+"""Tamper evidence inside the grading child: what the learner's code must not change.
+
+The learner's code runs in the same process as pytest and the grading plugin,
+so it could make every test pass without making any right: replace pytest's
+`Function.runtest`, a spec test's function or its code, a method of the
+plugin or of the toolkit, or register a plugin of its own. None of that can
+be prevented in-process; all of it can be seen.
+
+A `Seal` is made before the learner's code is imported: every function and
+class of pytest, pluggy and the grader's own packages (the spec tests among
+them), every method of those classes, and every function's code, by
+identity; and the plugins registered with pytest. `broken()` says what has
+changed since, in words. The plugin checks the seal after the learner's
+modules are imported, after collection and after every test, and the
+grading gives a check whose seal broke an ERROR, never a verdict.
+
+A determined learner can still get around it (by patching the seal itself,
+say); teachers are told so (docs/teachers.md). What this stops is the
+forgery that takes two lines.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import types
+from collections.abc import Iterable, Mapping
+
+# Whose functions and classes are sealed: pytest's, pluggy's, and the grader's
+# own package (the harness, the spec tests, their models).
+SEALED = ("_pytest", "pytest", "pytest_timeout", "pluggy", "tests")
+# Of the standard library, what the grader itself relies on to report.
+SEALED_BUILTINS = (("os", os, "write"), ("os", os, "_exit"))
+_GONE = object()
+# What a test's verdict is made of: checked after every test (the whole seal, which
+# costs milliseconds, after the learner's import, after collection, at the end).
+CRITICAL = (
+    "_pytest.python.Function",
+    "_pytest.python.pytest_pyfunc_call",
+    "_pytest.runner.",
+    "_pytest.reports.TestReport",
+    "_pytest.outcomes.",
+    "pluggy.",
+    "tests.harness.plugin.",
+    "tests.harness.timer.",
+    "tests.harness.integrity.",
+    "tests.harness.protocol.",
+    "os.",
+)
+
+
+def _sealed_module(name: str) -> bool:
+    return any(name == root or name.startswith(f"{root}.") for root in SEALED)
+
+
+def _members(module: types.ModuleType) -> Iterable[tuple[str, Mapping[str, object], str]]:
+    """Where the module's functions and classes, and its classes' own methods, are:
+    (in words, the namespace that holds it, its name there)."""
+    for name, value in list(vars(module).items()):
+        if isinstance(value, (types.FunctionType, type)):
+            yield f"{module.__name__}.{name}", vars(module), name
+        if isinstance(value, type) and value.__module__ == module.__name__:
+            for attribute, member in list(vars(value).items()):
+                if isinstance(member, (types.FunctionType, staticmethod, classmethod, property)):
+                    yield f"{module.__name__}.{name}.{attribute}", vars(value), attribute
+
+
+def _code(value: object) -> object | None:
+    function = getattr(value, "__func__", value)
+    return getattr(function, "__code__", None)
+
+
+class Seal:
+    """What the learner's code must leave as it is, taken when this is made."""
+
+    def __init__(self, plugins: object | None = None) -> None:
+        self.plugins = plugins  # pytest's PluginManager, once there is one
+        # (in words, the live namespace, the name, the value's id, its code's id)
+        self.entries: list[tuple[str, Mapping[str, object], str, int, int]] = []
+        for name, module in list(sys.modules.items()):
+            if module is None or not _sealed_module(name):
+                continue
+            for where, namespace, key in _members(module):
+                value = namespace[key]
+                self.entries.append((where, namespace, key, id(value), id(_code(value))))
+        for name, module, attribute in SEALED_BUILTINS:
+            value = vars(module)[attribute]
+            self.entries.append((f"{name}.{attribute}", vars(module), attribute, id(value), 0))
+        self.registered = self._registered()
+        self.critical = [entry for entry in self.entries if entry[0].startswith(CRITICAL)]
+
+    def _registered(self) -> frozenset[int]:
+        if self.plugins is None:
+            return frozenset()
+        return frozenset(id(plugin) for plugin in self.plugins.get_plugins())
+
+    def broken(self, whole: bool = True) -> list[str]:
+        """What was changed since the seal was made, in words; [] when nothing was.
+        Not `whole`: only what makes a test's verdict (CRITICAL), which is quick."""
+        changed = []
+        for where, namespace, key, value_id, code_id in self.entries if whole else self.critical:
+            value = namespace.get(key, _GONE)
+            if value is _GONE:
+                changed.append(f"{where} was removed")
+            elif id(value) != value_id:
+                changed.append(f"{where} was replaced")
+            elif code_id and id(_code(value)) != code_id:
+                changed.append(f"the code of {where} was replaced")
+        if self.plugins is not None and self._registered() - self.registered:
+            changed.append("a pytest plugin was registered")
+        return sorted(changed)
+
+    def settled(self) -> None:
+        """Collection registers plugins of its own (each test module, its conftests):
+        take the plugins as they are once it is done."""
+        self.registered = self._registered()
