@@ -73,8 +73,11 @@ def _code(value: object) -> object | None:
 class Seal:
     """What the learner's code must leave as it is, taken when this is made."""
 
-    def __init__(self, plugins: object | None = None) -> None:
+    def __init__(self, plugins: object | None = None, guarded: tuple[object, ...] = ()) -> None:
         self.plugins = plugins  # pytest's PluginManager, once there is one
+        # Objects whose methods must stay their class's: an attribute of an instance
+        # shadows its class's method, which the seal of the class would not see.
+        self.guarded = guarded
         # (in words, the live namespace, the name, the value's id, its code's id)
         self.entries: list[tuple[str, Mapping[str, object], str, int, int]] = []
         for name, module in list(sys.modules.items()):
@@ -108,6 +111,13 @@ class Seal:
                 changed.append(f"the code of {where} was replaced")
         if self.plugins is not None and self._registered() - self.registered:
             changed.append("a pytest plugin was registered")
+        for guarded in self.guarded:
+            kind = type(guarded)
+            changed += [
+                f"{kind.__module__}.{kind.__name__}.{name} was replaced on its instance"
+                for name in vars(guarded)
+                if callable(getattr(kind, name, None))
+            ]
         return sorted(changed)
 
     def settled(self) -> None:

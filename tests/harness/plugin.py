@@ -9,6 +9,7 @@ decides what a missing verdict means.
 
 from __future__ import annotations
 
+import errno
 import faulthandler
 import importlib
 import importlib.abc
@@ -179,7 +180,7 @@ class GradingPlugin:
     @pytest.hookimpl(trylast=True)  # once pytest's own session is set up: see the seal
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         """Import each of the learner's modules once, each within the per-test limit."""
-        self.seal = integrity.Seal(session.config.pluginmanager)
+        self.seal = integrity.Seal(session.config.pluginmanager, guarded=(self,))
         self.finder.use(self.yours)
         for module in self.modules:
             self.emit(Probe(module, self.base_limit))
@@ -321,6 +322,8 @@ class GradingPlugin:
         if isinstance(exc, MemoryError):
             where = places.raised(exc, group.source)
             return Status.ERROR, wording.out_of_memory(where, self.memory)
+        if isinstance(exc, OSError) and exc.errno == errno.EFBIG:
+            return Status.ERROR, wording.file_too_large(places.raised(exc, group.source))
         if when != "call":
             return Status.ERROR, wording.phase_failed(when, self._exception(exc, group.source))
         if group.role is Role.OWN_REFERENCE:

@@ -11,7 +11,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.harness.limits import SLOW_FACTOR
+from tests.harness.limits import FILE_SIZE, SLOW_FACTOR
 from tests.harness.places import Place
 
 OUTPUT_LIMIT = 1000
@@ -70,6 +70,11 @@ def out_of_memory(place: Place | None, mebibytes: float) -> str:
         f"your code used more than {mebibytes / 1024:g} GiB of memory{where}, the grader's "
         "limit (MEMORY=, in MiB, changes it): a structure that grows without end?"
     )
+
+
+def file_too_large(place: Place | None) -> str:
+    where = f" (at {place.file} line {place.line}, in {place.function}())" if place else ""
+    return f"your code wrote a file larger than the grader's limit of {FILE_SIZE} MiB{where}"
 
 
 def skipped(exc: BaseException) -> str:
@@ -134,6 +139,8 @@ def cut(output: str, limit: int = OUTPUT_LIMIT) -> str:
 
 def ended(exit_status: int | None, signal_name: str | None) -> str:
     """How the grading process ended."""
+    if signal_name == "SIGXFSZ":
+        return f"killed for writing a file larger than the grader's limit of {FILE_SIZE} MiB"
     if signal_name is not None:
         return f"killed by signal {signal_name}"
     return f"exit status {exit_status}"
