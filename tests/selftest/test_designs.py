@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import catalog
+from tests.harness import catalog, grading, limits
 from tests.harness.layout import kata_names
+from tests.harness.protocol import Status, Variant
 from tests.selftest.checking import learner_folder, make_check
 
 HERE = Path(__file__).parent / "designs"
@@ -30,9 +31,34 @@ def test_every_kata_has_three_other_designs(kata):
     assert len(designs) >= 3, f"{kata.name}: only {len(designs)} designs in {HERE / kata.name}"
 
 
-@pytest.mark.parametrize(("kata", "design"), DESIGNS, ids=by_name)
-def test_a_correct_design_is_solved(kata, design, tmp_path):
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_every_correct_design_passes_every_spec_test(kata, tmp_path):
+    """Each design on every spec test, all of a kata's designs in one grading child."""
+    designs = [design for found, design in DESIGNS if found is kata]
+    tests = tuple(name for path in kata.spec_files for name in catalog.tests_in(path))
+    graded = grading.grade_variants(
+        kata.name,
+        tuple(
+            Variant(design.name, learner_folder(kata, design, tmp_path / design.name), tests)
+            for design in designs
+        ),
+        limit=limits.DEFAULT,
+        check_limit=600,
+    )
+    refused = {
+        name: {
+            test: result.message[:300]
+            for test, result in results.items()
+            if result.status is not Status.PASS
+        }
+        for name, results in graded.items()
+    }
+    refused = {name: failing for name, failing in refused.items() if failing}
+    assert not refused, f"{kata.name}: correct designs refused: {refused}"
+
+
+def test_a_correct_design_is_solved_by_make_check(tmp_path):
+    """One design through the whole of make check, its own tests judged too."""
+    kata, design = DESIGNS[0]
     checked = make_check(kata.name, learner_folder(kata, design, tmp_path))
-    failing = {t["name"]: t["message"] for t in checked.result["tests"] if t["status"] != "pass"}
-    assert not failing, f"{kata.name}/{design.name} is refused: {failing}"
     assert checked.result["status"] == "pass", checked.result["message"]
