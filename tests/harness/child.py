@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from _pytest.pathlib import ImportMode, import_path
 
-from tests.harness import catalog, limits, starter, variants
+from tests.harness import catalog, differential, limits, starter, variants
 from tests.harness.layout import ROOT
 from tests.harness.plugin import GradingPlugin
 from tests.harness.protocol import STARTER, Group, Planned, Request, Role, Variant, encode
@@ -160,6 +160,7 @@ def main(kata_name: str) -> int:
     request = Request.decode(line)
     limits.confine(request.memory)
     task = request.task
+    differential.SHRINKING[0] = task.shrink
     snapshot = None
     if task.regression:
         groups = plan_regression(kata, request.folder, request.work, task.regression)

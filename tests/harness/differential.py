@@ -49,6 +49,9 @@ FEW = 3
 # the calls replayed are bounded too: counted, never timed.
 SHRINK_REPLAYS = 600
 SHRINK_CALLS = 60_000
+# Whether breaks are shrunk at all: a grading whose task says not (a self-test
+# that needs only the verdict) reports the sequence as found.
+SHRINKING = [True]
 
 
 # -- what a call did, and whether it did what the contract says --
@@ -592,7 +595,7 @@ def explore(
                 try:
                     getattr(state, step[0].name)(**step[1])
                 except Broken as broken:
-                    raise _shrink(machine, done, broken) from None
+                    raise (_shrink(machine, done, broken) if SHRINKING[0] else broken) from None
 
 
 def _shrink(machine: type[Machine], steps: list[Step], found: Broken) -> Broken:

@@ -223,7 +223,11 @@ def grade(
 
 
 def grade_variants(
-    kata: str, variants: tuple[Variant, ...], limit: float, check_limit: float
+    kata: str,
+    variants: tuple[Variant, ...],
+    limit: float,
+    check_limit: float,
+    shrink: bool = True,
 ) -> dict[str, dict[str, Result]]:
     """For each variant, the result of each spec test it names; all in one child
     (restarted after a kill, as a check is), so a kata's defects cost one start-up.
@@ -233,7 +237,8 @@ def grade_variants(
     from tests.harness.layout import SOLUTIONS
 
     # The child probes the reference's modules: a variant's own are imported by its tests.
-    with Check(kata, SOLUTIONS / kata, limit, check_limit, Task(variants=variants)) as check:
+    task = Task(variants=variants, shrink=shrink)
+    with Check(kata, SOLUTIONS / kata, limit, check_limit, task) as check:
         followed = check.follow()
     if isinstance(followed, str):
         raise RuntimeError(f"{kata}: the variants could not be graded: {followed}")

@@ -106,6 +106,9 @@ class Task:
     # No check, but some spec tests on each of these folders, all in one child:
     # how the self-tests prove that every defect of a kata is caught.
     variants: tuple[Variant, ...] = ()
+    # Whether a generated sequence that breaks the contract is shrunk before it is
+    # reported: a self-test that needs only the verdict saves the replays.
+    shrink: bool = True
 
     @classmethod
     def from_data(cls, data: dict) -> Task:
@@ -115,6 +118,7 @@ class Task:
             variants=tuple(
                 Variant(v["name"], Path(v["folder"]), tuple(v["only"])) for v in data["variants"]
             ),
+            shrink=bool(data["shrink"]),
         )
 
 
