@@ -165,6 +165,15 @@ class Numbered(Call):
     model: Callable[[int], object]
 
 
+@dataclass(frozen=True)
+class PerRound:
+    """An argument of a call of a numbered round (Machine.in_round) that changes from
+    round to round: written `text` (`f'w{n}'`), worked out by `value(n)`."""
+
+    text: str
+    value: Callable[[int], object]
+
+
 def _made(call: Callable[[int], object], n: int) -> tuple[object, Exception | None]:
     """What `call(n)` returned, or what it raised (only Exception, as `outcome`)."""
     try:
@@ -573,6 +582,20 @@ class Machine:
         expected = outcome(lambda: getattr(live.model, method)(*args))
         learner = lambda: getattr(live.learner, method)(*args)  # noqa: E731
         return self.script.call(text, learner, expected, show=show)
+
+    def in_round(self, live: Instance, method: str, *args: object) -> Numbered:
+        """`method(*args)` on both sides of `live`, as a call of a numbered round
+        (Script.numbered_rounds): each argument a value, or a PerRound worked out from
+        the round's number."""
+        text = ", ".join(a.text if isinstance(a, PerRound) else code(a) for a in args)
+
+        def on(side: object) -> Callable[[int], object]:
+            bound = getattr(side, method)
+            if not any(isinstance(argument, PerRound) for argument in args):
+                return lambda n: bound(*args)
+            return lambda n: bound(*[a.value(n) if isinstance(a, PerRound) else a for a in args])
+
+        return Numbered(f"{live.name}.{method}({text})", on(live.learner), on(live.model))
 
     @classmethod
     def rules(cls) -> list[Rule]:

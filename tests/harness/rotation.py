@@ -23,7 +23,7 @@ from tests.harness.differential import (
     Integers,
     Lists,
     Machine,
-    Numbered,
+    PerRound,
     Text,
     booleans,
     chosen,
@@ -203,23 +203,6 @@ class LongRuns(Dispatchers):
         """A pool of `size` workers named w0, w1, ..."""
         self.make([f"w{n}" for n in range(size)], f"[f'w{{n}}' for n in range({size})]")
 
-    def in_round(self, live: Live, text: str, method: str, *arguments: Callable[[int], object]):
-        """A call of a numbered round: `method` with `arguments` worked out from the
-        round's number, written `text` after the dispatcher's name."""
-
-        def on(side: object) -> Callable[[int], object]:
-            bound = getattr(side, method)
-            if not arguments:
-                return lambda n: bound()
-            return lambda n: bound(*[argument(n) for argument in arguments])
-
-        return Numbered(f"{live.name}.{text}", on(live.learner), on(live.model))
-
-    def going(self, live: Live, worker: str, is_up: bool) -> Numbered:
-        """set_available(worker, is_up), as a call of a round."""
-        text = f"set_available({code(worker)}, {is_up})"
-        return self.in_round(live, text, "set_available", lambda n: worker, lambda n: is_up)
-
     def as_far(self, live: Live, calls: int) -> int:
         """`calls` where each assign() walks FAR positions or fewer; where it walks further
         (a thinned pool), as many as walk as far."""
@@ -230,7 +213,7 @@ class LongRuns(Dispatchers):
     @rule(weight=4, when=has_instances, which=WHICH, times=IN_A_LONG_ROW)
     def assign_many(self, which: int, times: int) -> None:
         live = self.at(which)
-        assign = self.in_round(live, "assign()", "assign")
+        assign = self.in_round(live, "assign")
         self.script.numbered_rounds([assign], self.as_far(live, times))
 
     @rule(weight=1, when=not_walked_yet, which=WHICH, apart=APART)
@@ -248,13 +231,12 @@ class LongRuns(Dispatchers):
         every = min(apart, size)
         down = self.in_round(
             live,
-            f"set_available(f'w{{n}}', n % {every} < 2)",
             "set_available",
-            lambda n: f"w{n}",
-            lambda n: n % every < 2,
+            PerRound("f'w{n}'", lambda n: f"w{n}"),
+            PerRound(f"n % {every} < 2", lambda n: n % every < 2),
         )
         self.script.numbered_rounds([down], size)
-        assign = self.in_round(live, "assign()", "assign")
+        assign = self.in_round(live, "assign")
         self.script.numbered_rounds([assign], WALKED * 2 // every)
 
     @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=COMEBACKS)
@@ -264,9 +246,13 @@ class LongRuns(Dispatchers):
         worker = chosen(live.model.workers, choice, "w0")
         if worker not in live.model.available:
             return
-        assign = self.in_round(live, "assign()", "assign")
-        body = [self.going(live, worker, False), assign, self.going(live, worker, True), assign]
-        self.script.numbered_rounds([*body, assign], self.as_far(live, rounds))
+        down, up, assign = (
+            self.in_round(live, "set_available", worker, False),
+            self.in_round(live, "set_available", worker, True),
+            self.in_round(live, "assign"),
+        )
+        body = [down, assign, up, assign, assign]
+        self.script.numbered_rounds(body, self.as_far(live, rounds))
 
     @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=FLICKERS)
     def flicker(self, which: int, choice: int, rounds: int) -> None:
@@ -280,9 +266,12 @@ class LongRuns(Dispatchers):
             return
         after = workers[(workers.index(worker) + 1) % len(workers)]
         self.compare(live, "set_available", after, False)
-        body = [self.going(live, worker, False), self.going(live, worker, True)]
+        body = [
+            self.in_round(live, "set_available", worker, False),
+            self.in_round(live, "set_available", worker, True),
+        ]
         self.script.numbered_rounds(body, rounds)
-        assign = self.in_round(live, "assign()", "assign")
+        assign = self.in_round(live, "assign")
         self.script.numbered_rounds([assign], len(workers))
 
 
