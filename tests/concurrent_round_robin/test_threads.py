@@ -150,7 +150,8 @@ def test_calls_at_once_after_a_thousand_calls_on_one_thread():
     calls on one thread, gives what one call after the other gives: whatever a
     dispatcher does every thousand calls, no change is lost
 
-    The racing assign() is the 1,000th, then the 1,024th.
+    The racing assign() is the 1,000th, then the 1,024th: every run of each
+    schedule makes the thousand calls first, 0.3 s in all for the reference.
     """
     for before in (999, 1023):
         holds(["A", "B", "C"], [], [ASSIGN], [unavailable("B")], probes=2, before=before)

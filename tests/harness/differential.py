@@ -290,7 +290,7 @@ class Script:
                 self.made += 1
                 if refused is None and raised is None and same(got, want):
                     continue
-                expected = Outcome(raised=type(refused)) if refused else returns(want)
+                expected = returns(want) if refused is None else Outcome(raised=type(refused))
                 gave = outcome(lambda got=got, raised=raised: _again(got, raised), self.folder)
                 if gave.agrees_with(expected):
                     continue
