@@ -13,18 +13,18 @@ more on one dispatcher, whole pools drained and refilled, every worker but
 one unavailable, ids that are not workers, availability set and set again,
 runs of hundreds of assign() calls, and changes to the caller's list after
 it was handed over. The long runs add hundreds of joins and removals in a
-row on one dispatcher (past 64, 100 and 256), thousands of assign() calls,
-pools of 300 workers, and a worker going down and coming back hundreds of
-times: state that drifts, wraps, resets or is compacted late shows there.
+row on one dispatcher (past 64, 100 and 256), workers that leave coming
+back a round later or after dozens of others (through a revolving door),
+thousands of assign() calls, pools of 300 workers, and a worker going down
+and coming back hundreds of times: state that drifts, wraps, resets or is
+compacted late shows there.
 Every call is compared with the model in tests/dynamic_round_robin/model.py;
 a failure is shrunk to the smallest sequence of calls that still breaks the
 contract, shown as lines to paste into python3."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 
 import pytest
 
@@ -36,8 +36,8 @@ from tests.harness.differential import (
     Integers,
     Lists,
     Machine,
-    Outcome,
-    Script,
+    Numbered,
+    PerRound,
     Text,
     booleans,
     code,
@@ -48,7 +48,6 @@ from tests.harness.differential import (
     pick,
     returns,
     rule,
-    same,
 )
 
 # Timing tests and long runs: tests.harness.limits gives them a longer limit.
@@ -400,118 +399,16 @@ class Dispatchers(Machine):
 # -- long runs: hundreds of joins and removals on one dispatcher, thousands of calls --
 
 
-@dataclass(frozen=True)
-class Step:
-    """One call of a round of a long run, made on both sides with the round's number n.
-
-    `text` is how the repro writes it, with n as its variable; `keeps` names
-    what it gave for the calls after it in the round (`w = rr1.assign()`).
-    """
-
-    text: str
-    learner: Callable[[int, dict], object]
-    model: Callable[[int, dict], object]
-    show: bool = False
-    keeps: str = ""
-
-
-def in_rounds(script: Script, steps: list[Step], rounds: int) -> bool:
-    """`rounds` rounds of `steps`, each call compared with the model's in a tight loop,
-    and written as one loop; raises Broken at the first call that disagrees.
-
-    The repro is then the rounds that agreed, as a loop, and the calls of the
-    round that broke, one by one: short, whatever round it broke in. A call
-    the contract refuses (and the learner's code refuses too) ends the run
-    there, so that the loop pastes: False then, True when every round ran.
-    """
-    for done in range(rounds):
-        kept: dict = {}
-        gave: list = []
-        for at, step in enumerate(steps):
-            want = outcome(partial(step.model, done, kept))
-            try:
-                got, raised = step.learner(done, kept), None
-            except Exception as error:  # the script says what it was, and where
-                got, raised = None, error
-            if want.raised is not None or raised is not None or not same(got, want.value):
-                rest(script, steps, (done, at), gave, want, (got, raised))
-                return False
-            gave.append(got)
-            if step.keeps:
-                kept[step.keeps] = got
-    write_rounds(script, steps, rounds)
-    return True
-
-
-def rest(
-    script: Script,
-    steps: list[Step],
-    where: tuple[int, int],
-    gave: list,
-    want: Outcome,
-    got: tuple[object, Exception | None],
-) -> None:
-    """Write the rounds before call `at` of round `done` (`where`), and that call, where
-    the learner's code gave `got` (a value, or what it raised): Broken unless it agrees
-    with `want`, a refusal of the contract."""
-    done, at = where
-    write_rounds(script, steps, done)
-    uses_n = any("{n" in step.text for step in steps)
-    if uses_n:
-        script.line(f"n = {done}")
-    for step, value in zip(steps[:at], gave, strict=True):
-        text = f"{step.keeps} = {step.text}" if step.keeps else step.text
-        script.call(text, lambda value=value: value, returns(value), show=step.show)
-    value, raised = got
-
-    def again() -> object:
-        if raised is not None:
-            raise raised
-        return value
-
-    step = steps[at]
-    script.call(f"{step.keeps} = {step.text}" if step.keeps else step.text, again, want)
-
-
-def write_rounds(script: Script, steps: list[Step], rounds: int) -> None:
-    """`rounds` rounds of `steps` that agreed with the model, as one line of the repro
-    (and a blank line to end the loop)."""
-    script.made += rounds * len(steps)
-    if not rounds:
-        return
-    if len(steps) == 1 and not steps[0].keeps and "{n" not in steps[0].text:
-        script.line(f"_ = [{steps[0].text} for _ in range({rounds})]")
-        return
-    calls = "; ".join(
-        f"{step.keeps} = {step.text}"
-        if step.keeps
-        else f"_ = {step.text}"
-        if step.show
-        else step.text
-        for step in steps
-    )
-    script.line(f"for n in range({rounds}): {calls}")
-    script.line("")
-
-
-# An argument of a call of a round: how the repro writes it, and its value in round n.
-Argument = tuple[str, Callable[[int, dict], object]]
-
-
-def given(value: object) -> Argument:
-    """The same value in every round."""
-    return code(value), lambda n, kept: value
-
-
-def kept_as(name: str) -> Argument:
-    """What an earlier call of the round gave (its Step keeps it as `name`)."""
-    return name, lambda n, kept: kept[name]
-
-
-def newcomer(first: int) -> Argument:
-    """The id of round n's newcomer: j<first + n>."""
-    text = f"f'j{{n + {first}}}'" if first else "f'j{n}'"
-    return text, lambda n, kept: f"j{n + first}"
+def newcomer(first: int, shift: int = 0, cycle: int = 0) -> PerRound:
+    """The id of round n's newcomer: j<first + shift + n>; with `cycle`, the ids come
+    round again: j<first + (n + shift) % cycle>."""
+    if cycle:
+        turn = f"(n + {shift})" if shift else "n"
+        text = f"f'j{{{first} + {turn} % {cycle}}}'" if first else f"f'j{{{turn} % {cycle}}}'"
+        return PerRound(text, lambda n: f"j{first + (n + shift) % cycle}")
+    start = first + shift
+    text = f"f'j{{n + {start}}}'" if start else "f'j{n}'"
+    return PerRound(text, lambda n: f"j{n + start}")
 
 
 # Pools of a few dozen workers and of hundreds (past the 256th worker), named
@@ -522,7 +419,12 @@ IN_A_LONG_ROW = pick(300, 1200, 2500)
 # Rounds of joins and removals in a row: past 64 and 100, and past 256.
 ROUNDS = pick(80, 300)
 # How each round of a churn changes the rotation (see churn).
-CHURNS = ("replace the worker assigned", "the worker assigned leaves and comes back", "window")
+CHURNS = (
+    "replace the worker assigned",
+    "the worker assigned leaves and comes back",
+    "window",
+    "revolving door",
+)
 WINDOW = pick(1, 5, 40)
 
 
@@ -534,7 +436,7 @@ class LongRuns(Dispatchers):
     """The sequences that only go wrong late: state that drifts, wraps, resets or is
     compacted after hundreds of joins and removals or thousands of calls, on pools of
     hundreds of workers. Their runs are compared call by call, in a tight loop
-    (`in_rounds`)."""
+    (Script.numbered_rounds)."""
 
     create = None  # pools instead
     create_crowd = None
@@ -544,6 +446,7 @@ class LongRuns(Dispatchers):
     def setup(self, module) -> None:
         super().setup(module)
         self.joined = 0  # the newcomers named so far: j0, j1, ...
+        self.kept: object = None  # what the last kept_assign() gave, on both sides
 
     @rule(weight=4, when=few_instances, size=POOL_SIZES, down=DOWN_EVERY)
     def create_pool(self, size: int, down: int) -> None:
@@ -553,35 +456,26 @@ class LongRuns(Dispatchers):
         self.make(workers, [(w, code(w)) for w in workers], f"[f'w{{n}}' for n in range({size})]")
         if not down:
             return
-        live = self.live[-1]
-        every = (f"f'w{{n * {down}}}'", lambda n, kept: f"w{n * down}")
-        step = self.step(live, "set_available", every, given(False))
-        in_rounds(self.script, [step], -(-size // down))
+        every = PerRound(f"f'w{{n * {down}}}'", lambda n: f"w{n * down}")
+        step = self.in_round(self.live[-1], "set_available", every, False)
+        self.script.numbered_rounds([step], -(-size // down))
 
-    def assign_step(self, live: Live, keeps: str = "") -> Step:
-        return Step(
-            f"{live.name}.assign()",
-            lambda n, kept: live.learner.assign(),
-            lambda n, kept: live.model.assign(),
-            show=True,
-            keeps=keeps,
-        )
+    def kept_assign(self, live: Live) -> Numbered:
+        """`w = rr1.assign()`, as a call of a round: what it gives is kept, as `w`, for
+        the calls after it in the round (KEPT)."""
 
-    def step(self, live: Live, method: str, *arguments: Argument) -> Step:
-        """A call of `method` with `arguments`, each worked out from the round."""
+        def keeping(side: object):
+            def call(n: int) -> object:
+                self.kept = side.assign()
+                return self.kept
 
-        def values(n: int, kept: dict) -> list:
-            return [value(n, kept) for _, value in arguments]
+            return call
 
-        return Step(
-            f"{live.name}.{method}({', '.join(text for text, _ in arguments)})",
-            lambda n, kept: getattr(live.learner, method)(*values(n, kept)),
-            lambda n, kept: getattr(live.model, method)(*values(n, kept)),
-        )
+        return Numbered(f"w = {live.name}.assign()", keeping(live.learner), keeping(live.model))
 
     @rule(weight=4, when=has_instances, which=WHICH, times=IN_A_LONG_ROW)
     def assign_many(self, which: int, times: int) -> None:
-        in_rounds(self.script, [self.assign_step(self.at(which))], times)
+        self.script.numbered_rounds([self.in_round(self.at(which), "assign")], times)
 
     @rule(
         weight=4, when=has_instances, which=WHICH, how=pick(*CHURNS), rounds=ROUNDS, window=WINDOW
@@ -592,34 +486,40 @@ class LongRuns(Dispatchers):
         Either the worker assign() gave leaves (just behind the cursor) and a
         newcomer joins; or it leaves and comes back at the end; or newcomers
         join at the end, `window` of them at a time, and the oldest of them
-        leaves (after the cursor, at it, or behind it, as the rotation turns).
+        leaves (after the cursor, at it, or behind it, as the rotation turns);
+        or so through a revolving door: the one that leaves comes back next
+        round, its id the one of `window` + 1 ids whose turn has come round
+        again. The first two need a worker available, and keep one so.
         """
         live = self.at(which)
         first = self.joined
-        if how == "window":
-            self.joined += window + rounds
-            joins = [self.step(live, "add_worker", newcomer(first))]
-            if not in_rounds(self.script, joins, window):
-                return
+        kept = PerRound("w", lambda n: self.kept)
+        if how in ("window", "revolving door"):
+            cycle = window + 1 if how == "revolving door" else 0
+            self.joined += cycle or window + rounds
+            joins = self.in_round(live, "add_worker", newcomer(first, 0, cycle))
+            self.script.numbered_rounds([joins], window)
             steps = [
-                self.step(live, "add_worker", newcomer(first + window)),
-                self.assign_step(live),
-                self.step(live, "remove_worker", newcomer(first)),
+                self.in_round(live, "add_worker", newcomer(first, window, cycle)),
+                self.in_round(live, "assign"),
+                self.in_round(live, "remove_worker", newcomer(first, 0, cycle)),
             ]
+        elif not any(live.model.available.values()):
+            return
         elif how == "replace the worker assigned":
             self.joined += rounds
             steps = [
-                self.assign_step(live, keeps="w"),
-                self.step(live, "remove_worker", kept_as("w")),
-                self.step(live, "add_worker", newcomer(first)),
+                self.kept_assign(live),
+                self.in_round(live, "remove_worker", kept),
+                self.in_round(live, "add_worker", newcomer(first)),
             ]
         else:
             steps = [
-                self.assign_step(live, keeps="w"),
-                self.step(live, "remove_worker", kept_as("w")),
-                self.step(live, "add_worker", kept_as("w")),
+                self.kept_assign(live),
+                self.in_round(live, "remove_worker", kept),
+                self.in_round(live, "add_worker", kept),
             ]
-        in_rounds(self.script, steps, rounds)
+        self.script.numbered_rounds(steps, rounds)
 
     @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=pick(40, 300))
     def flap(self, which: int, choice: int, rounds: int) -> None:
@@ -627,15 +527,13 @@ class LongRuns(Dispatchers):
         live = self.at(which)
         if not live.model.workers:
             return
-        worker = given(live.model.workers[choice % len(live.model.workers)])
-        steps = [
-            self.step(live, "set_available", worker, given(False)),
-            self.assign_step(live),
-            self.step(live, "set_available", worker, given(True)),
-            self.assign_step(live),
-            self.assign_step(live),
-        ]
-        in_rounds(self.script, steps, rounds)
+        worker = live.model.workers[choice % len(live.model.workers)]
+        down, up, assign = (
+            self.in_round(live, "set_available", worker, False),
+            self.in_round(live, "set_available", worker, True),
+            self.in_round(live, "assign"),
+        )
+        self.script.numbered_rounds([down, assign, up, assign, assign], rounds)
 
 
 def test_generated_call_sequences_follow_the_contract():
@@ -645,7 +543,7 @@ def test_generated_call_sequences_follow_the_contract():
 
 
 def test_long_runs_follow_the_contract():
-    """hundreds of joins and removals on one dispatcher, thousands of assign() calls, pools
-    of hundreds of workers and a worker going down and coming back hundreds of times: every
-    call does what the contract says"""
+    """hundreds of joins and removals on one dispatcher (workers coming back among them),
+    thousands of assign() calls, pools of hundreds of workers and a worker going down and
+    coming back hundreds of times: every call does what the contract says"""
     explore(LongRuns, sequences=8, steps=16, seed=2, min_steps=8)

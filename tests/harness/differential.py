@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 import sys
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
@@ -158,6 +159,39 @@ class Call:
         return [f"try: {self.text}", f"except {self.refused.__name__}: pass"]
 
 
+@dataclass(frozen=True)
+class Numbered(Call):
+    """A call of a numbered round (Script.numbered_rounds): `learner` and `model` take
+    the round's number, which `text` may name `n` (`rr1.add_worker(f'j{n}')`)."""
+
+    learner: Callable[[int], object]
+    model: Callable[[int], object]
+
+
+@dataclass(frozen=True)
+class PerRound:
+    """An argument of a call of a numbered round (Machine.in_round) that changes from
+    round to round: written `text` (`f'w{n}'`), worked out by `value(n)`."""
+
+    text: str
+    value: Callable[[int], object]
+
+
+def _made(call: Callable[[int], object], n: int) -> tuple[object, Exception | None]:
+    """What `call(n)` returned, or what it raised (only Exception, as `outcome`)."""
+    try:
+        return call(n), None
+    except Exception as error:
+        return None, error
+
+
+def _again(value: object, error: Exception | None) -> object:
+    """A call made already, made again for `outcome` to tell: it gives or raises the same."""
+    if error is not None:
+        raise error
+    return value
+
+
 class Broken(AssertionError):
     """A call that did not do what the contract says; the message is the script."""
 
@@ -241,6 +275,39 @@ class Script:
                     self.lines += [line for made in body[:at] for line in made.written()]
                     raise Broken(self._broken(call.text, got, expected))
         self._loop(body, times)
+
+    def numbered_rounds(self, body: list[Numbered], times: int) -> None:
+        """`times` rounds of the calls of `body`, as `rounds` makes them, for calls that
+        depend on the round's number `n`: 0, 1, 2, ...
+
+        Written as `for n in range(times):` while they agree (`for _` when no call
+        names n); the round that broke is written after `n = ` its number. A call
+        is told in words only once it disagrees, so tens of thousands of calls
+        cost little more than the calls themselves.
+        """
+        numbered = any(re.search(r"\bn\b", call.text) for call in body)
+        for done in range(times):
+            for at, call in enumerate(body):
+                want, refused = _made(call.model, done)
+                got, raised = _made(call.learner, done)
+                self.made += 1
+                if refused is None and raised is None and same(got, want):
+                    continue
+                expected = returns(want) if refused is None else Outcome(raised=type(refused))
+                gave = outcome(lambda got=got, raised=raised: _again(got, raised), self.folder)
+                if gave.agrees_with(expected):
+                    continue
+                self._numbered_loop(body, done, numbered)
+                if numbered:
+                    self.lines.append(f"n = {done}")
+                self.lines += [line for made in body[:at] for line in made.written()]
+                raise Broken(self._broken(call.text, gave, expected))
+        self._numbered_loop(body, times, numbered)
+
+    def _numbered_loop(self, body: list[Numbered], times: int, numbered: bool) -> None:
+        if times:
+            written = [f"    {line}" for call in body for line in call.written()]
+            self.lines += [f"for {'n' if numbered else '_'} in range({times}):", *written, ""]
 
     def _loop(self, body: list[Call], times: int) -> None:
         if times == 1:
@@ -518,6 +585,20 @@ class Machine:
         expected = outcome(lambda: getattr(live.model, method)(*args))
         learner = lambda: getattr(live.learner, method)(*args)  # noqa: E731
         return self.script.call(text, learner, expected, show=show)
+
+    def in_round(self, live: Instance, method: str, *args: object) -> Numbered:
+        """`method(*args)` on both sides of `live`, as a call of a numbered round
+        (Script.numbered_rounds): each argument a value, or a PerRound worked out from
+        the round's number."""
+        text = ", ".join(a.text if isinstance(a, PerRound) else code(a) for a in args)
+
+        def on(side: object) -> Callable[[int], object]:
+            bound = getattr(side, method)
+            if not any(isinstance(argument, PerRound) for argument in args):
+                return lambda n: bound(*args)
+            return lambda n: bound(*[a.value(n) if isinstance(a, PerRound) else a for a in args])
+
+        return Numbered(f"{live.name}.{method}({text})", on(live.learner), on(live.model))
 
     @classmethod
     def rules(cls) -> list[Rule]:

@@ -7,8 +7,9 @@ thread. Each names its module and class in a subclass of `Dispatchers`.
 makes the same calls on the learner's dispatchers and on the model's, several
 of each at once, and compares every call (tests.harness.differential).
 `LongRuns` draws the sequences that only go wrong late: thousands of
-assign() calls on one dispatcher, hundreds of workers, one worker going down
-and coming back hundreds of times.
+assign() calls on one dispatcher, hundreds of workers, hundreds of thousands
+of positions walked past unavailable workers, one worker going down and
+coming back thousands of times.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from dataclasses import dataclass
 
 from tests.harness.differential import (
     ANYTHING,
-    Call,
     Instance,
     Integers,
     Lists,
     Machine,
+    PerRound,
     Text,
     booleans,
     chosen,
@@ -160,49 +161,118 @@ class Dispatchers(Machine):
         apply(live.callers_list)
 
 
-# Long runs: a pool of hundreds of workers, and runs of thousands of calls.
-POOL_SIZES = pick(300, 20)
+# Long runs: pools of hundreds of workers, runs of thousands of calls, pools
+# thinned to pairs of workers 20 or 60 places apart and runs of assign() calls
+# over them that walk WALKED positions (past 2**16 and 10**5), a worker coming
+# back more than a thousand times, and one whose health check flaps 5,000 times
+# (10,000 set_available() calls) while another stays down. Where each assign()
+# walks further than FAR positions, a run of assign() calls makes as many calls
+# as walk as far.
+POOL_SIZES = pick(300, 21)
+IN_A_LONG_ROW = pick(1200, 300, 2500)
+COMEBACKS = pick(1100, 40)
+FLICKERS = pick(5000, 300, 40)
+APART = pick(20, 60)
+WALKED = 120_000
+FAR = 20
 
 
 def few_instances(machine: Machine) -> bool:
     return len(machine.live) < 2
 
 
+def not_walked_yet(machine: Machine) -> bool:
+    return bool(machine.live) and not machine.walked
+
+
 class LongRuns(Dispatchers):
     """The sequences that only go wrong late: state that drifts, wraps or resets
-    after hundreds or thousands of calls, on pools of hundreds of workers."""
+    after thousands of calls, hundreds of thousands of positions walked, or
+    thousands of changes, on pools of hundreds of workers. Their runs are
+    compared call by call in a tight loop (Script.numbered_rounds)."""
 
     create = None  # pools instead
     change_callers_list = None
+
+    def setup(self, module) -> None:
+        super().setup(module)
+        self.walked = False
 
     @rule(weight=4, when=few_instances, size=POOL_SIZES)
     def create_pool(self, size: int) -> None:
         """A pool of `size` workers named w0, w1, ..."""
         self.make([f"w{n}" for n in range(size)], f"[f'w{{n}}' for n in range({size})]")
 
-    @rule(weight=4, when=has_instances, which=WHICH, times=pick(1200, 300, 2500))
-    def assign_many(self, which: int, times: int) -> None:
-        self.assign(which, times)
+    def as_far(self, live: Live, calls: int) -> int:
+        """`calls` where each assign() walks FAR positions or fewer; where it walks further
+        (a thinned pool), as many as walk as far."""
+        model = live.model
+        walk = len(model.workers) // max(1, sum(model.available.values()))
+        return max(1, calls * FAR // max(FAR, walk))
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=pick(1100, 40))
+    @rule(weight=4, when=has_instances, which=WHICH, times=IN_A_LONG_ROW)
+    def assign_many(self, which: int, times: int) -> None:
+        live = self.at(which)
+        assign = self.in_round(live, "assign")
+        self.script.numbered_rounds([assign], self.as_far(live, times))
+
+    @rule(weight=1, when=not_walked_yet, which=WHICH, apart=APART)
+    def walk_far(self, which: int, apart: int) -> None:
+        """Every worker goes down but pairs of neighbours `apart` places apart, and
+        assign() is called until it has walked WALKED positions in all: once a
+        sequence, for it takes time.
+
+        Each call walks past dozens of unavailable workers, or none (to the second
+        of a pair): a cursor that slips by any number of places shows at once.
+        """
+        self.walked = True
+        live = self.at(which)
+        size = len(live.model.workers)
+        every = min(apart, size)
+        down = self.in_round(
+            live,
+            "set_available",
+            PerRound("f'w{n}'", lambda n: f"w{n}"),
+            PerRound(f"n % {every} < 2", lambda n: n % every < 2),
+        )
+        self.script.numbered_rounds([down], size)
+        assign = self.in_round(live, "assign")
+        self.script.numbered_rounds([assign], WALKED * 2 // every)
+
+    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=COMEBACKS)
     def flap(self, which: int, choice: int, rounds: int) -> None:
-        """One worker goes down and comes back, `rounds` times, with assign() calls between:
-        compared call by call, written as one loop."""
+        """One worker goes down and comes back, `rounds` times, with assign() calls between."""
         live = self.at(which)
         worker = chosen(live.model.workers, choice, "w0")
         if worker not in live.model.available:
             return
-        name, text = live.name, code(worker)
+        down, up, assign = (
+            self.in_round(live, "set_available", worker, False),
+            self.in_round(live, "set_available", worker, True),
+            self.in_round(live, "assign"),
+        )
+        body = [down, assign, up, assign, assign]
+        self.script.numbered_rounds(body, self.as_far(live, rounds))
+
+    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=FLICKERS)
+    def flicker(self, which: int, choice: int, rounds: int) -> None:
+        """One worker's health check flaps, down and back up, `rounds` times in a row,
+        while the worker after it is down from before and throughout; then assign() goes
+        round the pool once."""
+        live = self.at(which)
+        workers = live.model.workers
+        worker = chosen(workers, choice, "w0")
+        if worker not in live.model.available:
+            return
+        after = workers[(workers.index(worker) + 1) % len(workers)]
+        self.compare(live, "set_available", after, False)
         body = [
-            Call(
-                f"{name}.set_available({text}, {up})",
-                lambda up=up: live.learner.set_available(worker, up),
-                lambda up=up: live.model.set_available(worker, up),
-            )
-            for up in (False, True)
+            self.in_round(live, "set_available", worker, False),
+            self.in_round(live, "set_available", worker, True),
         ]
-        assign = Call(f"{name}.assign()", live.learner.assign, live.model.assign)
-        self.script.rounds([body[0], assign, body[1], assign, assign], rounds)
+        self.script.numbered_rounds(body, rounds)
+        assign = self.in_round(live, "assign")
+        self.script.numbered_rounds([assign], len(workers))
 
 
 def follows_the_contract(machine: type[Dispatchers], sequences: int = 200) -> None:
@@ -212,7 +282,7 @@ def follows_the_contract(machine: type[Dispatchers], sequences: int = 200) -> No
 
 def follows_the_contract_over_long_runs(machine: type[LongRuns], sequences: int = 8) -> None:
     """A few long sequences: thousands of calls on pools of hundreds of workers."""
-    explore(machine, sequences=sequences, steps=16, seed=2, min_steps=8)
+    explore(machine, sequences=sequences, steps=12, seed=2, min_steps=6)
 
 
 # -- scenarios that more than one rotation kata states in the same words --

@@ -6,9 +6,11 @@ Several dispatchers at once get generated calls (awkward ids, duplicates
 anywhere in the list, changes to the caller's list, availability set and set
 again, runs of hundreds of assign() calls), and every call is compared with
 the model in tests/harness/rotation.py. The long runs add pools of hundreds
-of workers, runs of thousands of assign() calls, and a worker going down and
-coming back hundreds of times: state that drifts, wraps or resets late shows
-there. A failure is shrunk to the smallest sequence of calls that still
+of workers, runs of thousands of assign() calls, pools thinned to a few
+available workers that assign() walks 120,000 positions over, a worker going
+down and coming back more than a thousand times, and another's health check
+flapping 5,000 times while a worker stays down: state that drifts, wraps or
+resets late shows there. A failure is shrunk to the smallest sequence of calls that still
 breaks the contract, shown as lines to paste into python3.
 """
 
@@ -39,6 +41,7 @@ def test_generated_call_sequences_follow_the_contract():
 
 
 def test_long_runs_follow_the_contract():
-    """thousands of calls on one dispatcher, pools of hundreds of workers, and a worker
-    going down and coming back hundreds of times: every call does what the contract says"""
+    """thousands of calls on one dispatcher, pools of hundreds of workers, hundreds of
+    thousands of positions walked, and workers going down and coming back thousands of
+    times: every call does what the contract says"""
     rotation.follows_the_contract_over_long_runs(RoundRobinLongRuns)

@@ -91,6 +91,22 @@ def test_ties_go_to_the_earliest_worker():
         )
 
 
+def test_the_largest_current_weight_wins_however_far_down_the_order():
+    """the worker with the largest current weight is chosen however far down the order it
+    is: the last of 2,000
+
+    Past any width a design might pack the place into beside the current weight
+    (256, 1,000, 1,024 places); 2 ms for the reference.
+    """
+    weights = {f"w{n}": 1 for n in range(1999)}
+    weights["w1999"] = 2
+    got = balancer(weights).assign()
+    assert got == "w1999", (
+        "weights of 1 for w0 .. w1998 and 2 for w1999, all available: the first assign() "
+        f"should give 'w1999' (current weights 1 .. 1 and 2); got {got!r}"
+    )
+
+
 def test_the_dicts_order_is_the_workers_order():
     """the workers' order is the dict's order, whatever the ids are: not sorted, not by id"""
     plain = ["p", "q", "r"]

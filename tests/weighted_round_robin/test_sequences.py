@@ -11,9 +11,9 @@ worker's, workers going down and coming back (at once, or after a few
 calls), whole pools going down, up to 60 assign() calls in a row (a full
 round of the largest pools), and dicts changed by their caller after
 handing them over. The long runs add pools of hundreds of workers, runs of
-thousands of assign() calls on one balancer, and a worker going down and
-coming back hundreds of times: state that drifts, wraps or resets late
-shows there. Every call is compared with the model in
+up to 10,000 assign() calls on one balancer, and a worker going down and
+coming back more than a thousand times: state that drifts, wraps or resets
+late shows there. Every call is compared with the model in
 tests/weighted_round_robin/model.py; a failure is shrunk to the smallest
 sequence of calls that still breaks the contract, shown as lines to paste
 into python3.
@@ -22,8 +22,6 @@ into python3.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
-from typing import NoReturn
 
 import pytest
 
@@ -34,7 +32,6 @@ from tests.harness.differential import (
     Integers,
     Lists,
     Machine,
-    Script,
     Text,
     booleans,
     chosen,
@@ -46,7 +43,6 @@ from tests.harness.differential import (
     pick,
     returns,
     rule,
-    same,
 )
 from tests.weighted_round_robin.model import Balancer
 
@@ -210,92 +206,28 @@ class Balancers(Machine):
             self.script.repeat(f"{live.name}.assign()", live.learner.assign, expected)
 
 
-# Long runs: pools of a dozen workers and of hundreds, their weights 1 to 7 by
-# place (a pool of 12 weighs 43 in all, one of 300 weighs 1,197: neither
-# divides 1,000, so the current weights are not all back to 0 after 1,000
-# calls), and runs of thousands of calls. Each call walks the whole pool, so a
-# pool of hundreds gets as many calls as make the same work: a 25th of them.
+# Long runs: pools of three workers, of a dozen and of hundreds, their weights
+# 1 to 7 by place (pools of 3, 12 and 300 weigh 6, 43 and 1,197 in all: none
+# divides 1,000 or 8,192, so the current weights are not all back to 0 after
+# that many calls), runs of thousands of calls on one balancer (10,000 on a
+# pool of three), and a worker coming back more than a thousand times. Each
+# call walks the whole pool, so a pool gets as many calls as make the work of
+# a run on a dozen workers: four times as many on three, a 25th on 300 (a
+# worker flaps as many times on three as on a dozen).
 SMALL_POOL = 12
-POOL_SIZES = pick(SMALL_POOL, 300)
+POOL_SIZES = pick(SMALL_POOL, 300, 3)
 IN_A_LONG_ROW = pick(300, 1200, 2500)
-ROUNDS = pick(40, 300)
+COMEBACKS = pick(40, 300, 1100)
 
 
 def few_instances(machine: Machine) -> bool:
     return len(machine.live) < 2
 
 
-# One call of a round: how it is written, the learner's call, the model's, and
-# whether a repro shows what it gave.
-Call = tuple[str, Callable[[], object], Callable[[], object], bool]
-
-
-def in_rounds(script: Script, body: list[Call], rounds: int) -> None:
-    """`rounds` rounds of the calls of `body`, each compared with the model's in a tight
-    loop, and written as one loop; raises Broken at the first call that disagrees.
-
-    The repro is then the rounds that agreed, as a loop, and the calls of the
-    round that broke, one by one: short, whatever round it broke in.
-    """
-    gave: list = []  # what the calls that agreed gave, in order
-    for done in range(rounds):
-        for at, (_, learner, model, _) in enumerate(body):
-            want = model()
-            try:
-                got, raised = learner(), None
-            except Exception as error:  # the script says what it was, and where
-                got, raised = None, error
-            if raised is not None or not same(got, want):
-                broke(script, body, (done, at), gave, want, got, raised)
-            gave.append(got)
-    write_rounds(script, body, rounds, gave)
-    script.made += rounds * len(body)
-
-
-def broke(
-    script: Script,
-    body: list[Call],
-    where: tuple[int, int],
-    gave: list,
-    want: object,
-    got: object,
-    raised: Exception | None,
-) -> NoReturn:
-    """Write the repro of rounds that broke at call `at` of round `done` (`where`),
-    where the learner's code gave `got` or raised `raised`, and raise Broken."""
-    done, at = where
-    write_rounds(script, body, done, gave)
-    script.made += done * len(body)
-    for (text, _, _, show), value in zip(body[:at], gave[len(gave) - at :], strict=True):
-        script.call(text, lambda value=value: value, returns(value), show=show)
-
-    def again() -> object:
-        if raised is not None:
-            raise raised
-        return got
-
-    script.call(body[at][0], again, returns(want))
-    raise AssertionError("unreachable: the call above disagrees, so it raises Broken")
-
-
-def write_rounds(script: Script, body: list[Call], rounds: int, gave: list) -> None:
-    """The first `rounds` rounds of `body`, which agreed with the model and gave `gave`,
-    as lines of the repro: a loop, or the calls one by one when they are few."""
-    if rounds * len(body) <= 3:
-        for (text, _, _, show), value in zip(body * rounds, gave, strict=False):
-            script.line(f"{text}  # {code(value)}" if show else text)
-    elif len(body) == 1:
-        script.line(f"_ = [{body[0][0]} for _ in range({rounds})]")
-    elif rounds:
-        calls = "; ".join(f"_ = {text}" if show else text for text, _, _, show in body)
-        script.line(f"for _ in range({rounds}): {calls}")
-        script.line("")
-
-
 class LongRuns(Balancers):
     """The sequences that only go wrong late: state that drifts, wraps or resets
-    after hundreds or thousands of calls, or past the 256th worker. Their runs are
-    compared call by call, in a tight loop (`in_rounds`)."""
+    after thousands of calls or changes, or past the 256th worker. Their runs are
+    compared call by call, in a tight loop (Script.numbered_rounds)."""
 
     create = None  # pools instead
     create_equal = None
@@ -304,9 +236,9 @@ class LongRuns(Balancers):
     set_look_alike = None
 
     def scaled(self, which: int, count: int) -> int:
-        """`count` on a pool of a dozen; on a larger pool, as many as make the same work."""
+        """`count` on a pool of a dozen; on another pool, as many as make the same work."""
         size = len(self.at(which).model.weights)
-        return max(1, count * SMALL_POOL // max(size, SMALL_POOL))
+        return max(1, count * SMALL_POOL // max(size, 1))
 
     @rule(weight=4, when=few_instances, size=POOL_SIZES)
     def create_pool(self, size: int) -> None:
@@ -316,28 +248,23 @@ class LongRuns(Balancers):
 
     @rule(weight=4, when=has_instances, which=WHICH, times=IN_A_LONG_ROW)
     def assign_many(self, which: int, times: int) -> None:
-        live = self.at(which)
-        body = [(f"{live.name}.assign()", live.learner.assign, live.model.assign, True)]
-        in_rounds(self.script, body, self.scaled(which, times))
+        assign = self.in_round(self.at(which), "assign")
+        self.script.numbered_rounds([assign], self.scaled(which, times))
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=ROUNDS)
+    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=COMEBACKS)
     def flap(self, which: int, choice: int, rounds: int) -> None:
-        """One worker goes down and comes back, `rounds` times, with assign() calls between."""
+        """One worker goes down and comes back, `rounds` times (fewer on a larger pool), with
+        assign() calls between."""
         live = self.at(which)
         workers = list(live.model.weights)
         worker = workers[choice % len(workers)]
-        assign = (f"{live.name}.assign()", live.learner.assign, live.model.assign, True)
-
-        def going(available: bool) -> Call:
-            return (
-                f"{live.name}.set_available({code(worker)}, {available})",
-                lambda: live.learner.set_available(worker, available),
-                lambda: live.model.set_available(worker, available),
-                False,
-            )
-
-        body = [going(False), assign, going(True), assign, assign]
-        in_rounds(self.script, body, self.scaled(which, rounds))
+        down, up, assign = (
+            self.in_round(live, "set_available", worker, False),
+            self.in_round(live, "set_available", worker, True),
+            self.in_round(live, "assign"),
+        )
+        body = [down, assign, up, assign, assign]
+        self.script.numbered_rounds(body, min(rounds, self.scaled(which, rounds)))
 
 
 def test_generated_call_sequences_follow_the_contract():
@@ -348,5 +275,6 @@ def test_generated_call_sequences_follow_the_contract():
 
 def test_long_runs_follow_the_contract():
     """thousands of calls on one balancer, pools of hundreds of workers, and a worker
-    going down and coming back hundreds of times: every call does what the contract says"""
-    explore(LongRuns, sequences=8, steps=16, seed=2, min_steps=8)
+    going down and coming back more than a thousand times: every call does what the
+    contract says"""
+    explore(LongRuns, sequences=8, steps=12, seed=2, min_steps=6)
