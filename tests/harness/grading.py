@@ -26,6 +26,7 @@ from tests.harness.protocol import (
     FULL_CHECK,
     Collected,
     CollectError,
+    Finished,
     Forged,
     Item,
     Planned,
@@ -178,6 +179,13 @@ class Check:
             return wording.tampered([wording.FORGED_EVENT])
         if run.broken is not None:
             return wording.protocol_broken(run.broken)
+        keys = [event.key for event in run.events if isinstance(event, Result)]
+        if len(keys) != len(set(keys)):
+            return wording.tampered([wording.RESULT_TWICE])
+        if run.killed is None and run.last(Finished) is None and _last_is_result(run):
+            # A run ends during a test, or after its end; one that ended just after a
+            # result, on its own, ended at the say of whoever wrote that result.
+            return wording.tampered([wording.ENDED_AFTER_RESULT])
         failed = run.last(ProbeError)
         if failed:
             return failed.message
@@ -258,6 +266,10 @@ def discard(child: Child) -> None:
     """Stop a child that was never handed a request, and remove its work folder."""
     child.stop()
     shutil.rmtree(child.work, ignore_errors=True)
+
+
+def _last_is_result(run: Run) -> bool:
+    return bool(run.events) and isinstance(run.events[-1], Result)
 
 
 def _how(run: Run) -> str:

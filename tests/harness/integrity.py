@@ -29,6 +29,23 @@ from collections.abc import Iterable, Mapping
 # Whose functions and classes are sealed: pytest's, pluggy's, and the grader's
 # own package (the harness, the spec tests, their models).
 SEALED = ("_pytest", "pytest", "pytest_timeout", "pluggy", "tests")
+# Of the standard library, the pure-Python modules the grader and the spec tests
+# compute with: a patched random.Random would make every generated sequence trivial.
+SEALED_STANDARD = (
+    "random",
+    "bisect",
+    "hashlib",
+    "json",
+    "copy",
+    "functools",
+    "collections",
+    "heapq",
+    "dataclasses",
+    "textwrap",
+    "difflib",
+    "re",
+    "threading",
+)
 # Of the standard library, what the grader itself relies on to report.
 SEALED_BUILTINS = (("os", os, "write"), ("os", os, "_exit"))
 _GONE = object()
@@ -50,7 +67,9 @@ CRITICAL = (
 
 
 def _sealed_module(name: str) -> bool:
-    return any(name == root or name.startswith(f"{root}.") for root in SEALED)
+    return name in SEALED_STANDARD or any(
+        name == root or name.startswith(f"{root}.") for root in SEALED
+    )
 
 
 def _members(module: types.ModuleType) -> Iterable[tuple[str, Mapping[str, object], str]]:
@@ -65,9 +84,14 @@ def _members(module: types.ModuleType) -> Iterable[tuple[str, Mapping[str, objec
                     yield f"{module.__name__}.{name}.{attribute}", vars(value), attribute
 
 
-def _code(value: object) -> object | None:
+def _code(value: object) -> tuple[int, int, int]:
+    """What a function does and how it is called: its code and its defaults, by id."""
     function = getattr(value, "__func__", value)
-    return getattr(function, "__code__", None)
+    return (
+        id(getattr(function, "__code__", None)),
+        id(getattr(function, "__defaults__", None)),
+        id(getattr(function, "__kwdefaults__", None)),
+    )
 
 
 class Seal:
@@ -78,17 +102,18 @@ class Seal:
         # Objects whose methods must stay their class's: an attribute of an instance
         # shadows its class's method, which the seal of the class would not see.
         self.guarded = guarded
-        # (in words, the live namespace, the name, the value's id, its code's id)
-        self.entries: list[tuple[str, Mapping[str, object], str, int, int]] = []
+        # (in words, the live namespace, the name, the value's id, its code and defaults)
+        self.entries: list[tuple[str, Mapping[str, object], str, int, object]] = []
         for name, module in list(sys.modules.items()):
             if module is None or not _sealed_module(name):
                 continue
             for where, namespace, key in _members(module):
                 value = namespace[key]
-                self.entries.append((where, namespace, key, id(value), id(_code(value))))
+                self.entries.append((where, namespace, key, id(value), _code(value)))
         for name, module, attribute in SEALED_BUILTINS:
             value = vars(module)[attribute]
-            self.entries.append((f"{name}.{attribute}", vars(module), attribute, id(value), 0))
+            entry = (f"{name}.{attribute}", vars(module), attribute, id(value), _code(value))
+            self.entries.append(entry)
         self.registered = self._registered()
         self.critical = [entry for entry in self.entries if entry[0].startswith(CRITICAL)]
 
@@ -107,8 +132,8 @@ class Seal:
                 changed.append(f"{where} was removed")
             elif id(value) != value_id:
                 changed.append(f"{where} was replaced")
-            elif code_id and id(_code(value)) != code_id:
-                changed.append(f"the code of {where} was replaced")
+            elif _code(value) != code_id:
+                changed.append(f"the code or the defaults of {where} were replaced")
         if self.plugins is not None and self._registered() - self.registered:
             changed.append("a pytest plugin was registered")
         for guarded in self.guarded:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import faulthandler
+import functools
 import importlib
 import importlib.abc
 import importlib.machinery
@@ -30,6 +31,7 @@ from tests.harness.protocol import (
     Collected,
     CollectError,
     Event,
+    Finished,
     Group,
     Item,
     Probe,
@@ -122,7 +124,9 @@ class GradingPlugin:
         memory: float,
     ) -> None:
         self.fd = events_fd
-        self.signing_key = key
+        # The signing key is kept in the encoder, not on the instance: code that
+        # finds the plugin (through gc) does not find it as plainly.
+        self._encode = functools.partial(encode, key=key)
         self.memory = memory
         self.seal: integrity.Seal | None = None  # made before the learner's code is imported
         # Learner code must not inherit the channel: a grandchild holding it
@@ -144,7 +148,7 @@ class GradingPlugin:
         self.current: Result | None = None
 
     def emit(self, event: Event) -> None:
-        os.write(self.fd, encode(event, self.signing_key))
+        os.write(self.fd, self._encode(event))
 
     def sealed(self, whole: bool = True) -> None:
         """Go on only if the learner's code left the test runner as it was: else say what
@@ -307,6 +311,7 @@ class GradingPlugin:
         if judged and (report.failed or report.skipped):
             status, message = judged
             if SEVERITY.index(status) > SEVERITY.index(self.current.status):
+                message = wording.plain(message, wording.MESSAGE_LIMIT)
                 self.current = Result(self.current.key, status, message, self.current.output)
         return report
 
@@ -351,15 +356,18 @@ class GradingPlugin:
         return wording.disagreement_unclear(item.name, exc)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        """The whole seal, once more: what a test changed that no later verdict used."""
+        """The whole seal, once more: what a test changed that no later verdict used;
+        then the last event, which says the run ended as runs end."""
         self.sealed()
+        self.emit(Finished())
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Keep what the learner's code printed, cut short."""
         output = (report.capstdout + report.capstderr).strip()
         if output:
             current = self.current
-            self.current = Result(current.key, current.status, current.message, wording.cut(output))
+            output = wording.plain(output, wording.OUTPUT_LIMIT)
+            self.current = Result(current.key, current.status, current.message, output)
 
 
 def _give_line_numbers(exc: BaseException) -> bool:

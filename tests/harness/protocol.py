@@ -252,6 +252,12 @@ class Result:
 
 
 @dataclass(frozen=True)
+class Finished:
+    """The run ended as runs end: after its last test, the seal whole. A child that
+    ends by itself between two tests without it ended on the learner's code's say."""
+
+
+@dataclass(frozen=True)
 class Tampered:
     """The learner's code changed the test runner (tests.harness.integrity): no verdict
     of this grading can be trusted."""
@@ -260,7 +266,16 @@ class Tampered:
 
 
 Event = (
-    Planned | Probe | ProbeOk | ProbeError | Collected | CollectError | Start | Result | Tampered
+    Planned
+    | Probe
+    | ProbeOk
+    | ProbeError
+    | Collected
+    | CollectError
+    | Start
+    | Result
+    | Tampered
+    | Finished
 )
 EVENTS: dict[str, type] = {
     kind.__name__: kind
@@ -274,6 +289,7 @@ EVENTS: dict[str, type] = {
         Start,
         Result,
         Tampered,
+        Finished,
     )
 }
 # Events that open a phase: the watchdog gives each the limit it names, and a grace.

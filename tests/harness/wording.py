@@ -130,6 +130,19 @@ NOT_SHRUNK = (
 )
 
 
+# Characters of one test's message a report shows: a message the learner's code
+# made (an exception's) can be megabytes long.
+MESSAGE_LIMIT = 4000
+# Control characters but the newline and the tab: escape sequences the learner's
+# code prints could redraw a terminal (a fake "Solved."), so a report shows none.
+_CONTROLS = {code: None for code in [*range(0, 9), *range(11, 32), 127]}
+
+
+def plain(text: str, limit: int) -> str:
+    """`text` as a report may show it: without control characters, cut at `limit`."""
+    return cut(text.translate(_CONTROLS), limit)
+
+
 def cut(output: str, limit: int = OUTPUT_LIMIT) -> str:
     if len(output) <= limit:
         return output
@@ -233,6 +246,8 @@ def spec_file_failed(message: str) -> str:
 
 
 FORGED_EVENT = "a line on the grader's channel that the grader did not write"
+RESULT_TWICE = "two results for one test on the grader's channel"
+ENDED_AFTER_RESULT = "the test run ended by itself just after a result, before the run's end"
 
 
 def tampered(what: list[str]) -> str:

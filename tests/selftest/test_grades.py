@@ -11,6 +11,7 @@ import time
 
 from tests.harness import catalog, classroom, grades
 from tests.harness.layout import ROOT
+from tests.harness.protocol import Status
 from tests.selftest.checking import committed_starter
 
 KATA = catalog.load("round_robin")
@@ -59,16 +60,17 @@ def test_never_more_gradings_at_once_than_jobs(tmp_path, monkeypatch):
         shutil.copytree(KATA.solution_dir, tmp_path / name)
     running, most, lock = [0], [0], threading.Lock()
 
-    def slow_grade(kata, entry, limit, check_limit):
+    def slow_supervised(kata, entry, limit, check_limit):
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
         time.sleep(0.05)
         with lock:
             running[0] -= 1
-        return grades.Row(entry.name, "pass")
+        return grades.Row(entry.name, Status.PASS)
 
-    monkeypatch.setattr(grades, "grade_one", slow_grade)
+    # Each submission is graded by its own supervisor process: the pool is what is timed.
+    monkeypatch.setattr(grades, "supervised", slow_supervised)
     rows = grades.grade_all(KATA, tmp_path, jobs=3, limit=1, check_limit=1, progress=False)
     assert [row.name for row in rows] == list("abcdefg")
     assert most[0] == 3, f"{most[0]} gradings ran at once with jobs=3"

@@ -1,5 +1,6 @@
 """The protocol between the grading child and the supervisor: every event survives the
-pipe, and anything else is refused with a clear error."""
+pipe, a line not signed with the request's key is Forged, and anything else is refused
+with a clear error."""
 
 import pytest
 
@@ -16,14 +17,26 @@ EVENTS = [
     protocol.CollectError(Role.OWN_REFERENCE, "", "SyntaxError at test_a.py line 3"),
     protocol.Start("spec:test_a.py::test_b", 2.0),
     protocol.Result("spec:test_a.py::test_b", Status.TIMEOUT, "ran out", "printed\nlines"),
+    protocol.Finished(),
 ]
+KEY = "k" * 32
 
 
 @pytest.mark.parametrize("event", EVENTS, ids=lambda event: type(event).__name__)
 def test_every_event_survives_the_pipe(event):
-    line = protocol.encode(event)
+    line = protocol.encode(event, KEY)
     assert line.endswith(b"\n") and line.count(b"\n") == 1
-    assert protocol.decode(line.rstrip(b"\n")) == event
+    assert protocol.decode(line.rstrip(b"\n"), KEY) == event
+
+
+def test_a_line_signed_with_another_key_or_changed_is_forged():
+    line = protocol.encode(EVENTS[-2], KEY).rstrip(b"\n")
+    with pytest.raises(protocol.Forged):
+        protocol.decode(line, "other")
+    with pytest.raises(protocol.Forged):
+        protocol.decode(line.replace(b'"timeout"', b'"pass"'), KEY)
+    with pytest.raises(protocol.Forged):
+        protocol.decode(line.partition(b"\t")[0], KEY)
 
 
 @pytest.mark.parametrize(
@@ -36,5 +49,6 @@ def test_every_event_survives_the_pipe(event):
     ],
 )
 def test_anything_else_is_a_protocol_error(line):
+    signed = protocol._signature(line, KEY).encode()
     with pytest.raises(protocol.ProtocolError, match="not an event"):
-        protocol.decode(line)
+        protocol.decode(line + b"\t" + signed, KEY)
