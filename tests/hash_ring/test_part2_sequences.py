@@ -140,6 +140,7 @@ class Rings(Machine):
 # of a pool looked up again and again as they do.
 POOL = 200
 CHURN = pick(64, 100, 256, 300)
+CROWD = 400
 # The points of the real collisions: (worker, point index).
 TIES = [point for collision in COLLISIONS for point in collision]
 
@@ -164,11 +165,14 @@ class LongRuns(Rings):
 
     @rule(weight=3, when=has_instances, which=WHICH, count=CHURN, start=Integers(0, 999))
     def join(self, which: int, count: int, start: int) -> None:
-        """`count` workers join in a row: w<start>, w<start + 1>, ..."""
+        """`count` workers join in a row: w<start>, w<start + 1>, ..., while the ring has
+        fewer than CROWD (a ring that sorts every point again at each change must keep
+        up)."""
         live = self.at(which)
         # The contract never adds a worker already on the ring: those are left out.
         joining = [f"w{n}" for n in range(start, start + count)]
         joining = [worker for worker in joining if worker not in live.model.workers]
+        joining = joining[: max(0, CROWD - len(live.model.workers))]
         for worker in joining:
             live.model.add_worker(worker)
         self.script.sweep(

@@ -325,12 +325,12 @@ class LongRuns(Rings):
             lambda: live.model.set_weight(node, heavy),
         )
 
-    @macro(weight=2, when=has_instances, which=WHICH, size=pick(12, 300), heavy=pick(2, 1, 3))
-    def set_twice(self, which: int, size: int, heavy: int) -> list:
-        """n0, n1, ... set to `heavy`, then set to it again: the second time no call
+    @macro(weight=3, when=has_instances, which=WHICH, size=token_ring.longest(12, 200))
+    def set_twice(self, which: int, size: int) -> list:
+        """n0, n1, ... set to weight 1, then set to it again: the second time no call
         changes the ring, however many nodes were set in between, and the version
         stays."""
-        step = {"which": which, "size": size, "step": 1, "heavy": heavy}
+        step = {"which": which, "size": size, "step": 1, "heavy": 1}
         return [("set_many", step), ("set_many", step)]
 
     @macro(
@@ -381,7 +381,7 @@ class LongRuns(Rings):
         token_ring.repeat(self.script, change, more // 2)
         token_ring.play(self.script, [*first, version])
 
-    @macro(weight=2, when=has_instances, which=WHICH, size=pick(12, 300))
+    @macro(weight=2, when=has_instances, which=WHICH, size=token_ring.longest(12, 120))
     def come_and_go(self, which: int, size: int) -> list:
         """n0, n1, ... set to weight 1, every other one of them set to 0, and the keys of a
         pool asked after each: the nodes taken off stay off."""
