@@ -303,21 +303,15 @@ def drawn_ids(*longer: str) -> Text:
 
 
 class Longest(Pick):
-    """One of a few values, always one of the last `drawn` when drawn; the earlier ones
-    are what shrinking tries instead (a long run made shorter)."""
-
-    def __init__(self, values: list[object], drawn: int = 1) -> None:
-        super().__init__(values)
-        self.drawn = drawn
+    """One of a few values, always the last when drawn; the earlier ones are what
+    shrinking tries instead (a long run made shorter)."""
 
     def draw(self, rng: random.Random) -> object:
-        if self.drawn == 1:
-            return self.values[-1]
-        return rng.choice(self.values[-self.drawn :])
+        return self.values[-1]
 
 
-def longest(*values: object, drawn: int = 1) -> Longest:
-    return Longest(list(values), drawn)
+def longest(*values: object) -> Longest:
+    return Longest(values)
 
 
 # How many changes a ring goes through between two lookups of the same keys (see
@@ -349,28 +343,31 @@ def one(text: str, learner: Callable[[], object], model: Callable[[], object]) -
     return Step([(text, learner, model)], lambda done: [text] if done else [])
 
 
+def _lookup_calls(live, keys: list[str], count: int | None) -> list[Call]:
+    """get_node(key), or get_nodes(key, count), of each key on both sides of `live`."""
+    if count is None:
+        return [
+            (
+                f"{live.name}.get_node({code(key)})",
+                lambda key=key: live.learner.get_node(key),
+                lambda key=key: live.model.get_node(key),
+            )
+            for key in keys
+        ]
+    return [
+        (
+            f"{live.name}.get_nodes({code(key)}, {count})",
+            lambda key=key: live.learner.get_nodes(key, count),
+            lambda key=key: live.model.get_nodes(key, count),
+        )
+        for key in keys
+    ]
+
+
 def lookups(live, keys: int, count: int | None = None) -> Step:
     """get_node (or get_nodes(key, count)) of key-0 .. key-(keys-1) on `live`, written
     `_ = [ring.get_node(f'key-{n}') for n in range(keys)]`."""
-    calls: list[Call] = []
-    for n in range(keys):
-        key = f"key-{n}"
-        if count is None:
-            calls.append(
-                (
-                    f"{live.name}.get_node({key!r})",
-                    lambda key=key: live.learner.get_node(key),
-                    lambda key=key: live.model.get_node(key),
-                )
-            )
-        else:
-            calls.append(
-                (
-                    f"{live.name}.get_nodes({key!r}, {count})",
-                    lambda key=key: live.learner.get_nodes(key, count),
-                    lambda key=key: live.model.get_nodes(key, count),
-                )
-            )
+    calls = _lookup_calls(live, [f"key-{n}" for n in range(keys)], count)
     call = "get_node(f'key-{n}')" if count is None else f"get_nodes(f'key-{{n}}', {count})"
     return Step(
         calls, lambda done: [f"_ = [{live.name}.{call} for n in range({done})]"] * (done > 0)
@@ -378,29 +375,11 @@ def lookups(live, keys: int, count: int | None = None) -> Step:
 
 
 def asked(live, keys: list[str], count: int | None = None) -> Step:
-    """get_node(key) (or get_nodes(key, count)) of each of `keys` on `live`, written
+    """get_node (or get_nodes(key, count)) of each of `keys` on `live`, written
     `_ = [ring.get_node(key) for key in [...]]`."""
-    calls: list[Call] = []
-    for key in keys:
-        if count is None:
-            calls.append(
-                (
-                    f"{live.name}.get_node({code(key)})",
-                    lambda key=key: live.learner.get_node(key),
-                    lambda key=key: live.model.get_node(key),
-                )
-            )
-        else:
-            calls.append(
-                (
-                    f"{live.name}.get_nodes({code(key)}, {count})",
-                    lambda key=key: live.learner.get_nodes(key, count),
-                    lambda key=key: live.model.get_nodes(key, count),
-                )
-            )
     call = "get_node(key)" if count is None else f"get_nodes(key, {count})"
     return Step(
-        calls,
+        _lookup_calls(live, keys, count),
         lambda done: [f"_ = [{live.name}.{call} for key in {code(keys[:done])}]"] * (done > 0),
     )
 
