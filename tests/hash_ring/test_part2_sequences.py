@@ -140,6 +140,9 @@ class Rings(Machine):
 # of a pool looked up again and again as they do.
 POOL = 200
 CHURN = pick(64, 100, 256, 300)
+CROWD = 400
+# The points of the real collisions: (worker, point index).
+TIES = [point for collision in COLLISIONS for point in collision]
 
 
 def few_rings(machine: Machine) -> bool:
@@ -148,24 +151,28 @@ def few_rings(machine: Machine) -> bool:
 
 class LongRuns(Rings):
     """Hundreds of joins and removals on one ring, past every plausible threshold of a
-    lazy design (64, 100, 256 changes), with the keys of a pool looked up throughout."""
+    lazy design (64, 100, 256 changes), with the keys of a pool looked up throughout, and
+    the workers of real collisions joining a ring of hundreds."""
 
     create = None
-    add_a_collision = None
+    add_a_collision = None  # ties_on_a_crowded_ring instead
     worker_for = None  # the pool's lookups instead
     worker_for_a_point = None
 
-    @rule(weight=4, when=few_rings, points=pick(3, 1, 7))
+    @rule(weight=4, when=few_rings, points=pick(3, 1))
     def create_ring(self, points: int) -> None:
         Rings.create(self, points)
 
     @rule(weight=3, when=has_instances, which=WHICH, count=CHURN, start=Integers(0, 999))
     def join(self, which: int, count: int, start: int) -> None:
-        """`count` workers join in a row: w<start>, w<start + 1>, ..."""
+        """`count` workers join in a row: w<start>, w<start + 1>, ..., while the ring has
+        fewer than CROWD (a ring that sorts every point again at each change must keep
+        up)."""
         live = self.at(which)
         # The contract never adds a worker already on the ring: those are left out.
         joining = [f"w{n}" for n in range(start, start + count)]
         joining = [worker for worker in joining if worker not in live.model.workers]
+        joining = joining[: max(0, CROWD - len(live.model.workers))]
         for worker in joining:
             live.model.add_worker(worker)
         self.script.sweep(
@@ -177,25 +184,37 @@ class LongRuns(Rings):
                 )
                 for worker in joining
             ],
-            lambda made: self.joined(live.name, start, count, joining[:made]),
+            lambda made: self.joined(live.name, joining[:made]),
         )
 
     @staticmethod
-    def joined(ring: str, start: int, count: int, workers: list[str]) -> str:
-        """The loop that adds `workers`, of w<start> .. w<start + count - 1>, as Python."""
-        if workers == [f"w{n}" for n in range(start, start + len(workers))]:
-            return (
-                f"for n in range({start}, {start + len(workers)}): {ring}.add_worker(f'w{{n}}')\n"
-            )
-        return f"for worker in {workers!r}: {ring}.add_worker(worker)\n"
+    def joined(ring: str, workers: list[str]) -> str:
+        """The loop that adds `workers` (w<n> for n in a range, those already on the ring
+        left out), as Python."""
+        if not workers:
+            return ""
+        start, stop = int(workers[0][1:]), int(workers[-1][1:]) + 1
+        skipped = sorted({*range(start, stop)} - {int(worker[1:]) for worker in workers})
+        numbers = f"range({start}, {stop})"
+        if skipped:
+            left_out = ", ".join(map(str, skipped)) + "," * (len(skipped) == 1)
+            numbers = f"[n for n in {numbers} if n not in ({left_out})]"
+        return f"for n in {numbers}: {ring}.add_worker(f'w{{n}}')\n"
 
-    @rule(weight=3, when=has_instances, which=WHICH, count=CHURN, step=pick(2, 1, 3))
-    def leave(self, which: int, count: int, step: int) -> None:
-        """Workers w0, w<step>, w<2 step>, ... leave, `count` of them (whether on the ring
-        or not: removing an unknown worker does nothing)."""
+    @rule(
+        weight=3,
+        when=has_instances,
+        which=WHICH,
+        count=CHURN,
+        step=pick(2, 1, 3),
+        start=Integers(0, 999),
+    )
+    def leave(self, which: int, count: int, step: int, start: int) -> None:
+        """Workers w<start>, w<start + step>, w<start + 2 step>, ... leave, `count` of them
+        (whether on the ring or not: removing an unknown worker does nothing)."""
         live = self.at(which)
-        stop = count * step
-        for n in range(0, stop, step):
+        numbers = range(start, start + count * step, step)
+        for n in numbers:
             live.model.remove_worker(f"w{n}")
         self.script.sweep(
             [
@@ -204,21 +223,69 @@ class LongRuns(Rings):
                     lambda worker=f"w{n}": live.learner.remove_worker(worker),
                     returns(None),
                 )
-                for n in range(0, stop, step)
+                for n in numbers
             ],
             lambda made: (
-                f"for n in range(0, {stop}, {step}): {live.name}.remove_worker(f'w{{n}}')\n"
+                f"for n in range({start}, {start + made * step}{f', {step}' * (step > 1)}): "
+                f"{live.name}.remove_worker(f'w{{n}}')\n"
             ),
         )
 
-    @macro(weight=2, when=has_instances, which=WHICH, count=CHURN, start=Integers(0, 999))
-    def wave(self, which: int, count: int, start: int) -> list:
-        """The pool looked up, `count` workers joining, the pool looked up again."""
+    @macro(
+        weight=2,
+        when=has_instances,
+        which=WHICH,
+        count=CHURN,
+        start=Integers(0, 999),
+        step=pick(1, 2, 3),
+    )
+    def wave(self, which: int, count: int, start: int, step: int) -> list:
+        """The pool looked up, `count` workers joining, the pool looked up, every `step`th
+        of them leaving, and the pool looked up again."""
         return [
             ("look_up_the_pool", {"which": which}),
             ("join", {"which": which, "count": count, "start": start}),
             ("look_up_the_pool", {"which": which}),
+            ("leave", {"which": which, "count": count // step, "step": step, "start": start}),
+            ("look_up_the_pool", {"which": which}),
         ]
+
+    @macro(
+        weight=2,
+        when=has_instances,
+        which=WHICH,
+        count=CHURN,
+        start=Integers(0, 999),
+        collision=Integers(0, len(COLLISIONS) - 1),
+    )
+    def ties_on_a_crowded_ring(self, which: int, count: int, start: int, collision: int) -> list:
+        """`count` workers joining, then the workers of a real collision, the largest id
+        first, and the keys on the colliding points looked up: the tie goes by worker id
+        however many workers the ring has, whichever joined first."""
+        workers = sorted((worker for worker, _ in COLLISIONS[collision]), reverse=True)
+        return [
+            ("join", {"which": which, "count": count, "start": start}),
+            *(("add_worker", {"which": which, "worker": worker}) for worker in workers),
+            ("look_up_the_ties", {"which": which}),
+        ]
+
+    @rule(when=has_instances, which=WHICH)
+    def look_up_the_ties(self, which: int) -> None:
+        """The keys on every colliding point the ring can have (a point index below its
+        points per worker), whoever is on the ring."""
+        live = self.at(which)
+        keys = [label(worker, i) for worker, i in TIES if i < live.model.points_per_worker]
+        self.script.sweep(
+            [
+                (
+                    f"{live.name}.worker_for({key!r})",
+                    lambda key=key: live.learner.worker_for(key),
+                    returns(live.model.worker_for(key)),
+                )
+                for key in keys
+            ],
+            lambda made: f"_ = [{live.name}.worker_for(key) for key in {keys[:made]!r}]",
+        )
 
     @rule(weight=4, when=has_instances, which=WHICH)
     def look_up_the_pool(self, which: int) -> None:
@@ -244,5 +311,6 @@ def test_generated_call_sequences_follow_the_contract():
 
 def test_long_runs_follow_the_contract():
     """hundreds of workers joining and leaving one ring, with the keys of a pool looked up
-    again and again: every lookup answers as the contract says"""
-    explore(LongRuns, sequences=6, steps=20, seed=2, min_steps=12)
+    again and again, and colliding workers joining a ring of hundreds: every lookup answers
+    as the contract says"""
+    explore(LongRuns, sequences=5, steps=20, seed=2, min_steps=12)

@@ -39,9 +39,9 @@ class View(Tokens):
         hash64: Hash64,
         weights: dict[str, int],
         version: int,
-        hashed: dict[str, int] | None = None,
+        memory: token_ring.Memory | None = None,
     ) -> None:
-        super().__init__(virtuals, hash64, weights, hashed)
+        super().__init__(virtuals, hash64, weights, memory)
         self.version = version
 
     @property
@@ -58,7 +58,7 @@ class Ring:
         self.weights: dict[str, int] = {}
         self.version = 0
         self._view: View | None = None
-        self._hashed: dict[str, int] = {}  # shared by its views: each text hashed once
+        self._memory = token_ring.Memory()  # shared by its views
 
     def set_weight(self, node_id: str, weight: int) -> None:
         if not positive_int(weight, lowest=0):
@@ -74,7 +74,7 @@ class Ring:
 
     def snapshot(self) -> View:
         if self._view is None:
-            self._view = View(self.virtuals, self.hash64, self.weights, self.version, self._hashed)
+            self._view = View(self.virtuals, self.hash64, self.weights, self.version, self._memory)
         return self._view
 
     def get_node(self, key: str) -> str | None:

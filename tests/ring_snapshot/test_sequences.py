@@ -12,9 +12,11 @@ of look-alike ids among them; rings of other nodes after as many changes,
 asked the same keys; snapshots taken and read long after later changes, or
 dropped (del) so that new views may take their memory and their id(); replica
 lists and weight dicts changed by the caller. The long runs add hundreds of
-set_weight calls on one ring: rings of hundreds of nodes, one node's weight
-lowered, raised, lowered to 0 and set back hundreds of times, versions past
-256, and thousands of lookups. Every call is compared with the model in
+set_weight calls on one ring: rings of hundreds of nodes, set again to the
+weights they have, one node's weight lowered, raised, lowered to 0 and set
+back hundreds of times, keys asked of the ring again 1,000 and 1,024 changes
+later, versions past 1,024, a node of thousands of tokens, and thousands of
+lookups. Every call is compared with the model in
 tests/ring_snapshot/model.py; a failure is shrunk to the smallest sequence of
 calls that still breaks the contract, shown as lines to paste into python3.
 """
@@ -264,7 +266,8 @@ def few_rings(machine: Machine) -> bool:
 class LongRuns(Rings):
     """The sequences that only go wrong late: hundreds of set_weight calls on one ring,
     rings of hundreds of nodes, one node's weight lowered, raised, lowered to 0 and set
-    back hundreds of times, versions past 256, thousands of lookups compared at
+    back hundreds of times, keys asked again a thousand changes later, versions past
+    1,024, a node of thousands of tokens, thousands of lookups compared at
     checkpoints."""
 
     create = None  # rings fit for long runs instead
@@ -302,7 +305,110 @@ class LongRuns(Rings):
             line = f"_ = [{live.name}.set_weight(f'n{{n}}', {heavy}) for n in {ranged}]"
             return [line] if done else []
 
-        token_ring.play(self.script, [token_ring.Step(calls, written)])
+        token_ring.play(self.script, [token_ring.Step(calls, written), self.version_of(live)])
+
+    @staticmethod
+    def version_of(live: Instance) -> token_ring.Step:
+        """snapshot().version on both sides of `live`."""
+        return token_ring.one(
+            f"{live.name}.snapshot().version",
+            lambda: live.learner.snapshot().version,
+            lambda: live.model.snapshot().version,
+        )
+
+    @staticmethod
+    def setting(live: Instance, node: str, heavy: int) -> token_ring.Step:
+        """set_weight(node, heavy) on both sides of `live`."""
+        return token_ring.one(
+            f"{live.name}.set_weight({code(node)}, {heavy})",
+            lambda: live.learner.set_weight(node, heavy),
+            lambda: live.model.set_weight(node, heavy),
+        )
+
+    @macro(weight=3, when=has_instances, which=WHICH, size=token_ring.longest(12, 200))
+    def set_twice(self, which: int, size: int) -> list:
+        """n0, n1, ... set to weight 1, then set to it again: the second time no call
+        changes the ring, however many nodes were set in between, and the version
+        stays."""
+        step = {"which": which, "size": size, "step": 1, "heavy": 1}
+        return [("set_many", step), ("set_many", step)]
+
+    @macro(
+        weight=3,
+        when=has_instances,
+        which=WHICH,
+        choice=Integers(0, 11),
+        gap=token_ring.GAP,
+        more=token_ring.MORE,
+    )
+    def stale_answers(self, which: int, choice: int, gap: int, more: int) -> list:
+        """Nodes n0 .. n11 set to weight 2 (a ring of them if there was none), then keys
+        asked again `gap` and `gap + more` changes later (asked_again)."""
+        return [
+            ("set_many", {"which": which, "size": 12, "step": 1, "heavy": 2}),
+            ("asked_again", {"which": which, "choice": choice, "gap": gap, "more": more}),
+        ]
+
+    @rule(
+        weight=0,
+        when=has_instances,
+        which=WHICH,
+        choice=Integers(0, 299),
+        gap=token_ring.GAP,
+        more=token_ring.MORE,
+    )
+    def asked_again(self, which: int, choice: int, gap: int, more: int) -> None:
+        """Keys asked of the ring; `gap` changes with no lookup, and half of the keys asked
+        again; `more` changes, and the other half asked again. The changes: a node of the
+        ring set to 0 and back to another weight, over and over; the keys: some that this
+        moves. No answer from before the changes may come back, however many changes
+        later, and the version counts them all."""
+        live = self.at(which)
+        weights = live.model.weights
+        if not weights:
+            return
+        node = list(weights)[choice % len(weights)]
+        heavy = weights[node] % 4 + 1
+        now = live.model.snapshot()
+        keys, _ = token_ring.moved(now, {**weights, node: heavy}, node, replicas=False)
+        first = token_ring.asking(live, keys[::2], [])
+        second = token_ring.asking(live, keys[1::2], [])
+        version = self.version_of(live)
+        change = [self.setting(live, node, 0), self.setting(live, node, heavy)]
+        token_ring.play(self.script, [*first, *second, version])
+        token_ring.repeat(self.script, change, gap // 2)
+        token_ring.play(self.script, [*second, version])
+        token_ring.repeat(self.script, change, more // 2)
+        token_ring.play(self.script, [*first, version])
+
+    @macro(weight=2, when=has_instances, which=WHICH, size=token_ring.longest(12, 120))
+    def come_and_go(self, which: int, size: int) -> list:
+        """n0, n1, ... set to weight 1, every other one of them set to 0, and the keys of a
+        pool asked after each: the nodes taken off stay off."""
+        return [
+            ("set_many", {"which": which, "size": size, "step": 1, "heavy": 1}),
+            ("check", {"which": which, "keys": 200}),
+            ("set_many", {"which": which, "size": size, "step": 2, "heavy": 0}),
+            ("check", {"which": which, "keys": 200}),
+        ]
+
+    @macro(weight=2, when=has_instances, which=WHICH, heavy=token_ring.longest(2, 100, 600, 3000))
+    def heavy_node(self, which: int, heavy: int) -> list:
+        """A node of thousands of tokens joins a ring of a dozen, the keys of a pool are
+        asked, and it leaves: its tokens take their places in ring order like any other
+        node's."""
+        return [
+            ("set_many", {"which": which, "size": 12, "step": 1, "heavy": 1}),
+            ("big_node", {"which": which, "heavy": heavy}),
+        ]
+
+    @rule(weight=0, when=has_instances, which=WHICH, heavy=token_ring.longest(2, 100, 600, 3000))
+    def big_node(self, which: int, heavy: int) -> None:
+        """Node 'big' of weight `heavy` joins, the keys of a pool are asked, and it leaves
+        (heavy_node)."""
+        live = self.at(which)
+        joins, leaves = self.setting(live, "big", heavy), self.setting(live, "big", 0)
+        token_ring.play(self.script, [joins, token_ring.lookups(live, 50), leaves])
 
     @rule(weight=2, when=has_instances, which=WHICH, keys=pick(20, 200))
     def check(self, which: int, keys: int) -> None:
@@ -316,32 +422,19 @@ class LongRuns(Rings):
         token_ring.play(self.script, [token_ring.lookups(self.view(which), keys, count)])
 
     @rule(
-        weight=3,
+        weight=2,
         when=has_instances,
         which=WHICH,
         choice=Integers(0, 7),
-        rounds=token_ring.longest(1, 10, 20, 50, 100),
+        rounds=token_ring.longest(1, 10, 20, 50),
     )
     def ramp(self, which: int, choice: int, rounds: int) -> None:
         """Node n<choice> lowered to 1, raised to 3, lowered to 0 and set back to 2,
-        `rounds` times, with lookups and versions between: four changes a round, the
-        version past 256 after 64 rounds."""
+        `rounds` times, with lookups and versions between: four changes a round."""
         live, node = self.at(which), f"n{choice}"
-
-        def set_to(heavy: int) -> token_ring.Step:
-            return token_ring.one(
-                f"{live.name}.set_weight({node!r}, {heavy})",
-                lambda: live.learner.set_weight(node, heavy),
-                lambda: live.model.set_weight(node, heavy),
-            )
-
-        version = token_ring.one(
-            f"{live.name}.snapshot().version",
-            lambda: live.learner.snapshot().version,
-            lambda: live.model.snapshot().version,
-        )
-        look = token_ring.lookups(live, 12)
-        steps = [set_to(1), look, set_to(3), look, set_to(0), version, set_to(2), version]
+        one, three, zero, two = (self.setting(live, node, heavy) for heavy in (1, 3, 0, 2))
+        version, look = self.version_of(live), token_ring.lookups(live, 6)
+        steps = [one, look, three, look, zero, version, two, version]
         token_ring.repeat(self.script, steps, rounds)
 
 
@@ -353,6 +446,6 @@ def test_generated_call_sequences_follow_the_contract():
 
 def test_long_runs_follow_the_contract():
     """hundreds of set_weight calls on one ring, weights lowered, raised, lowered to 0 and
-    set back, versions past 256, thousands of lookups: every call does what the contract
+    set back, versions past 1,024, thousands of lookups: every call does what the contract
     says"""
     explore(LongRuns, sequences=5, steps=10, seed=2, min_steps=7)

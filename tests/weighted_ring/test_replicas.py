@@ -5,7 +5,15 @@ PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 
 import pytest
 
-from tests.weighted_ring.model import KEYS, before_the_end, misroutes, model, new_ring, refused
+from tests.weighted_ring.model import (
+    KEYS,
+    answer,
+    before_the_end,
+    misroutes,
+    model,
+    new_ring,
+    refused,
+)
 
 NODES = {"a": 1, "b": 2, "c": 1, "d": 1, "e": 3}
 
@@ -78,3 +86,22 @@ def test_each_call_returns_a_new_list():
         f"should still answer get_nodes(key, 3) alike; they differ for {len(differ)} of "
         f"{len(keys)} keys, e.g. {differ[:3]}"
     )
+
+
+@pytest.mark.slow
+def test_the_replica_walk_goes_as_far_as_it_must():
+    """the replica walk goes on past every token of the nodes it has, however many: 20,000
+    tokens of one node before the other node's token
+
+    With hash64=lambda text: 0 every token sits at 0, so the ring is in token-id order,
+    a#0 .. a#19999 then b#0, and every key starts at a#0. Measured on a 2-core machine:
+    0.06 s for the reference, most of it adding a.
+    """
+    ring = new_ring(1, {"a": 20_000, "b": 1}, lambda text: 0)
+    for count in (2, 3):
+        got = answer(lambda count=count: ring.get_nodes("k", count))
+        assert got == repr(["a", "b"]), (
+            "nodes a of weight 20,000 and b of weight 1 (V=1), hash64=lambda text: 0, so "
+            f"that a's 20,000 tokens come before b#0: get_nodes('k', {count}) should give "
+            f"['a', 'b']; got {got}"
+        )

@@ -9,11 +9,12 @@ case variants, the empty id), weights valid and not, duplicate adds, removals
 of nodes on the ring and off it, nodes removed and added again, replicas asked
 for in every count, and replica lists changed by the caller. The long runs
 add rings of hundreds of nodes, hundreds of nodes removed and added back
-(lighter, then heavier), one node flapping hundreds of times, and thousands
-of lookups: state that drifts, wraps or resets late shows there. Every call is
-compared with the model in tests/weighted_ring/model.py; a failure is shrunk
-to the smallest sequence of calls that still breaks the contract, shown as
-lines to paste into python3.
+(lighter, then heavier), one node flapping hundreds of times (1,200 times in
+a test of its own), keys asked again 1,000 and 1,024 changes later, a node of
+thousands of tokens, and thousands of lookups: state that drifts, wraps or
+resets late shows there. Every call is compared with the model in
+tests/weighted_ring/model.py; a failure is shrunk to the smallest sequence of
+calls that still breaks the contract, shown as lines to paste into python3.
 """
 
 from __future__ import annotations
@@ -154,8 +155,9 @@ def few_rings(machine: Machine) -> bool:
 
 class LongRuns(Rings):
     """The sequences that only go wrong late: rings of hundreds of nodes, hundreds of
-    nodes removed and added back, one node flapping hundreds of times, thousands of
-    lookups compared at checkpoints."""
+    nodes removed and added back, one node flapping hundreds of times, keys asked again
+    a thousand changes later, a node of thousands of tokens, thousands of lookups
+    compared at checkpoints."""
 
     create = None  # rings fit for long runs instead
     add_look_alikes = None
@@ -214,35 +216,110 @@ class LongRuns(Rings):
         token_ring.play(self.script, [token_ring.lookups(self.at(which), keys, count)])
 
     @rule(
-        weight=3,
+        weight=2,
         when=has_instances,
         which=WHICH,
         choice=Integers(0, 7),
-        rounds=token_ring.longest(1, 10, 20, 50, 100),
+        rounds=token_ring.longest(1, 10, 20, 50),
     )
     def flap(self, which: int, choice: int, rounds: int) -> None:
         """Node n<choice> removed and added back, lighter, heavier, then as it was,
         `rounds` times, with lookups between: six changes a round, so a count that wraps
         at a power of two meets the ring in another state."""
         live, node = self.at(which), f"n{choice}"
-
-        def remove() -> token_ring.Step:
-            return token_ring.one(
-                f"{live.name}.remove_node({node!r})",
-                lambda: live.learner.remove_node(node),
-                lambda: live.model.remove_node(node),
-            )
-
-        def add(heavy: int) -> token_ring.Step:
-            return token_ring.one(
-                f"{live.name}.add_node({node!r}, {heavy})",
-                lambda: live.learner.add_node(node, heavy),
-                lambda: live.model.add_node(node, heavy),
-            )
-
-        look = token_ring.lookups(live, 12)
-        steps = [remove(), look, add(1), remove(), add(3), look, remove(), add(2)]
+        remove, look = self.removal(live, node), token_ring.lookups(live, 12)
+        one, three, two = (self.addition(live, node, heavy) for heavy in (1, 3, 2))
+        steps = [remove, look, one, remove, three, look, remove, two]
         token_ring.repeat(self.script, steps, rounds)
+
+    @macro(
+        weight=3,
+        when=has_instances,
+        which=WHICH,
+        choice=Integers(0, 11),
+        gap=token_ring.GAP,
+        more=token_ring.MORE,
+    )
+    def stale_answers(self, which: int, choice: int, gap: int, more: int) -> list:
+        """Nodes n0 .. n11 removed and added back (a ring of them if there was none), then
+        keys asked again `gap` and `gap + more` changes later (asked_again)."""
+        return [
+            ("cycle_many", {"which": which, "size": 12, "step": 1, "heavy": 2}),
+            ("asked_again", {"which": which, "choice": choice, "gap": gap, "more": more}),
+        ]
+
+    @rule(
+        weight=0,
+        when=has_instances,
+        which=WHICH,
+        choice=Integers(0, 299),
+        gap=token_ring.GAP,
+        more=token_ring.MORE,
+    )
+    def asked_again(self, which: int, choice: int, gap: int, more: int) -> None:
+        """Keys asked; `gap` changes with no lookup, and half of the keys asked again;
+        `more` changes, and the other half asked again. The changes: a node of the ring
+        removed and added back with another weight, over and over; the keys: some that this
+        moves. No answer from before the changes may come back, however many changes
+        later."""
+        live = self.at(which)
+        nodes = list(live.model.weights)
+        if not nodes:
+            return
+        node = nodes[choice % len(nodes)]
+        heavy = live.model.weights[node] % 3 + 1
+        keys, replicas = token_ring.moved(live.model, {**live.model.weights, node: heavy}, node)
+        first = token_ring.asking(live, keys[::2], replicas[::2])
+        second = token_ring.asking(live, keys[1::2], replicas[1::2])
+        change = [self.removal(live, node), self.addition(live, node, heavy)]
+        token_ring.play(self.script, first + second)
+        token_ring.repeat(self.script, change, gap // 2)
+        token_ring.play(self.script, second)
+        token_ring.repeat(self.script, change, more // 2)
+        token_ring.play(self.script, first)
+
+    @macro(when=has_instances, which=WHICH, heavy=token_ring.longest(2, 100, 600, 3000))
+    def heavy_node(self, which: int, heavy: int) -> list:
+        """A node of thousands of tokens joins a ring of a dozen, the keys of a pool are
+        asked, and it leaves: its tokens take their places in ring order like any other
+        node's."""
+        return [
+            ("cycle_many", {"which": which, "size": 12, "step": 1, "heavy": 1}),
+            ("big_node", {"which": which, "heavy": heavy}),
+        ]
+
+    @rule(weight=0, when=has_instances, which=WHICH, heavy=token_ring.longest(2, 100, 600, 3000))
+    def big_node(self, which: int, heavy: int) -> None:
+        """Node 'big' of weight `heavy` joins, the keys of a pool are asked, and it leaves
+        (heavy_node)."""
+        live = self.at(which)
+        token_ring.play(
+            self.script,
+            [
+                self.addition(live, "big", heavy),
+                token_ring.lookups(live, 50),
+                token_ring.lookups(live, 20, 3),
+                self.removal(live, "big"),
+            ],
+        )
+
+    @staticmethod
+    def removal(live: Instance, node: str) -> token_ring.Step:
+        """remove_node(node) on both sides of `live`."""
+        return token_ring.one(
+            f"{live.name}.remove_node({code(node)})",
+            lambda: live.learner.remove_node(node),
+            lambda: live.model.remove_node(node),
+        )
+
+    @staticmethod
+    def addition(live: Instance, node: str, heavy: int) -> token_ring.Step:
+        """add_node(node, heavy) on both sides of `live`."""
+        return token_ring.one(
+            f"{live.name}.add_node({code(node)}, {heavy})",
+            lambda: live.learner.add_node(node, heavy),
+            lambda: live.model.add_node(node, heavy),
+        )
 
 
 def test_generated_call_sequences_follow_the_contract():
@@ -252,6 +329,24 @@ def test_generated_call_sequences_follow_the_contract():
 
 
 def test_long_runs_follow_the_contract():
-    """hundreds of nodes removed and added back, lighter then heavier, on one ring, and
-    thousands of lookups: every call does what the contract says"""
+    """hundreds of nodes removed and added back, lighter then heavier, on one ring, keys
+    asked again a thousand changes later, and thousands of lookups: every call does what
+    the contract says"""
     explore(LongRuns, sequences=5, steps=10, seed=2, min_steps=7)
+
+
+def test_a_node_coming_back_a_thousand_times_leaves_the_replicas_right():
+    """a node of a ring of 12 removed and added back 1,200 times, lighter and heavier, and
+    the replicas of a few keys asked after each comeback: every call does what the contract
+    says
+
+    Every replica is asked for (12 of 12 nodes), so any node the walk misses shows.
+    """
+    machine = LongRuns()
+    machine.create_ring(virtuals=1, hashed="default")
+    machine.cycle_many(which=0, size=12, step=1, heavy=2)
+    live, node = machine.at(0), "n3"
+    remove, replicas = machine.removal(live, node), token_ring.lookups(live, 2, 12)
+    one, three, two = (machine.addition(live, node, heavy) for heavy in (1, 3, 2))
+    steps = [remove, one, replicas, remove, three, replicas, remove, two, replicas]
+    token_ring.repeat(machine.script, steps, 400)
