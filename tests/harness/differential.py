@@ -545,9 +545,11 @@ def has_instances(machine: Machine) -> bool:
 
 
 def fresh(*modules: str) -> ModuleType:
-    """Import the learner's modules anew and return the first."""
-    for name in modules:
-        sys.modules.pop(name, None)
+    """Import the learner's modules anew and return the first: a package with its
+    submodules, which would otherwise keep the state of the last import."""
+    inside = tuple(f"{name}." for name in modules)
+    for name in [name for name in sys.modules if name in modules or name.startswith(inside)]:
+        del sys.modules[name]
     return importlib.import_module(modules[0])
 
 
