@@ -73,10 +73,10 @@ class Dispatched:
     sent: tuple
 
     def __repr__(self) -> str:
-        return (
-            f"Delivery(order_id={self.order_id!r}, worker={self.worker!r}, "
-            f"attempts={self.attempts!r}); sent {list(self.sent)!r}"
-        )
+        delivery = f"Delivery({self.order_id!r}, {self.worker!r}, {self.attempts!r})"
+        if all(order == self.order_id for _, order in self.sent):
+            return f"{delivery}, sent to {[worker for worker, _ in self.sent]!r}"
+        return f"{delivery}, sent {list(self.sent)!r}"
 
 
 @dataclass(frozen=True)

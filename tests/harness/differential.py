@@ -163,7 +163,9 @@ class Script:
     """The calls of one sequence, as lines the learner can paste into python3."""
 
     def __init__(self, module: ModuleType, *imports: str) -> None:
-        self.folder = Path(module.__file__).parent
+        # The learner's folder: a package's files are named from it (dispatch/registry.py).
+        file = Path(module.__file__)
+        self.folder = file.parent.parent if hasattr(module, "__path__") else file.parent
         self.lines: list[str] = list(imports)
         self.made = 0  # calls of the learner's code so far: what a shrink spends
 
