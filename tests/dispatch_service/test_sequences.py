@@ -59,7 +59,8 @@ CHOICE = Integers(0, 7)
 TIMEOUTS = pick(None, 30.0, 5.0, 0.5, 0.0, -1.0)
 # Steps of the clock: below the timeouts, exactly them, just past them, far past them.
 STEPS = pick(0.5, 1.0, 2.5, 5.0, 5.5, 10.0, 30.0, 30.5, 100.0)
-LAGS = pick(0.0, 2.5, 15.0)
+# How long a send takes on the clock: none, a little, each of the timeouts.
+LAGS = pick(0.0, 2.5, 0.5, 5.0, 30.0)
 IN_A_ROW = pick(1, 2, 3, 5, 20)
 
 
@@ -213,6 +214,30 @@ class Services(Machine):
         if present and worker not in live.left:
             live.left.append(worker)
 
+    @macro(when=has_instances, which=WHICH, choice=CHOICE, down=booleans())
+    def leave_and_join_again(self, which: int, choice: int, down: bool) -> list:
+        """A worker leaves and joins again, then takes its turn; with `down`, its sends
+        fail for a lap of dispatches before it leaves, so that it leaves down."""
+        workers = self.at(which).model.workers
+        if not workers:
+            return []
+        choice %= len(workers)
+        lap = ("dispatch", {"which": which, "times": 20})
+        steps: list = []
+        if down:
+            steps += [
+                ("script_failures", {"which": which, "choice": choice, "how": "worker"}),
+                lap,
+                ("script_failures", {"which": which, "choice": 0, "how": "clear"}),
+            ]
+        return [
+            *steps,
+            ("leave", {"which": which, "choice": choice, "stranger": ""}),
+            ("join", {"which": which, "source": "left", "choice": -1, "stranger": ""}),
+            lap,
+            ("stats", {"which": which, "choice": len(workers) - 1, "stranger": ""}),
+        ]
+
     @rule(weight=4, when=has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
     def heartbeat(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
@@ -261,6 +286,63 @@ class Services(Machine):
             world.lag = lag
 
         self.both(f"lag = {lag!r}", slow)
+
+    @macro(weight=2, when=has_instances, which=WHICH)
+    def slow_sends(self, which: int) -> list:
+        """Each send takes the service's timeout on the clock, and the next worker to
+        consider refuses the next order: the search goes on while the clock moves past
+        the heartbeats of the workers after it."""
+        model = self.at(which).model
+        if model.cursor is None:
+            return []
+        return [
+            ("set_lag", {"lag": model.timeout}),
+            (
+                "script_failures",
+                {"which": which, "choice": model.workers.index(model.cursor), "how": "order"},
+            ),
+            ("dispatch", {"which": which, "times": 1}),
+            ("set_lag", {"lag": 0.0}),
+        ]
+
+    @macro(when=has_instances, which=WHICH)
+    def down_and_back_at_once(self, which: int) -> list:
+        """With the clock standing still: the next worker to consider sends a heartbeat,
+        refuses the next order, sends another heartbeat, and takes its turn again."""
+        model = self.at(which).model
+        if model.cursor is None:
+            return []
+        choice = model.workers.index(model.cursor)
+        beat = ("heartbeat", {"which": which, "choice": choice, "stranger": ""})
+        return [
+            beat,
+            ("script_failures", {"which": which, "choice": choice, "how": "order"}),
+            ("dispatch", {"which": which, "times": 1}),
+            beat,
+            ("dispatch", {"which": which, "times": 20}),
+        ]
+
+    @rule(weight=2, when=has_instances, which=WHICH)
+    def checkpoint(self, which: int) -> None:
+        """The stats of the first 8 workers of the rotation."""
+        live = self.at(which)
+        for worker in live.model.workers[:8]:
+            self.call(live, "stats", worker)
+
+    @macro(when=has_instances, which=WHICH)
+    def outage(self, which: int) -> list:
+        """Every heartbeat goes stale, a dispatch finds nobody, every worker comes back,
+        and the rotation goes on from where it was."""
+        count = len(self.at(which).model.workers)
+        return [
+            ("advance", {"seconds": 100.0}),
+            ("dispatch", {"which": which, "times": 1}),
+            *(
+                ("heartbeat", {"which": which, "choice": index, "stranger": ""})
+                for index in range(count)
+            ),
+            ("dispatch", {"which": which, "times": 3}),
+        ]
 
     @rule(weight=6, when=has_instances, which=WHICH, times=IN_A_ROW)
     def dispatch(self, which: int, times: int) -> None:
@@ -380,20 +462,20 @@ WINDOW = pick(1, 5, 40)
 # Workers a long run's dispatches may examine, all told: a dispatch examines every
 # unavailable worker between the cursor and the one that takes the order, so a run
 # of thousands of dispatches on a pool of hundreds of silent workers is cut short.
-EXAMINED = 40_000
+EXAMINED = 25_000
 
 
 def few_instances(machine: Machine) -> bool:
     return len(machine.live) < 2
 
 
-def affordable(live: Live, rounds: int, dispatches: int) -> int:
-    """`rounds`, or fewer when each round's `dispatches` would examine too many
-    unavailable workers (as many as the model has now)."""
+def affordable(live: Live, rounds: int, dispatches: int, at_least: int = 1) -> int:
+    """`rounds`, or fewer (but `at_least`) when each round's `dispatches` would examine
+    too many unavailable workers (as many as the model has now)."""
     model = live.model
     now = model.clock()
     silent = sum(not model.available(worker, now) for worker in model.workers)
-    return max(1, min(rounds, EXAMINED // (dispatches * (silent + 1))))
+    return min(rounds, max(at_least, EXAMINED // (dispatches * (silent + 1))))
 
 
 class LongRuns(Services):
@@ -406,7 +488,11 @@ class LongRuns(Services):
     join_several = None
     heartbeat_all = None
     set_lag = None
+    slow_sends = None
+    down_and_back_at_once = None
+    outage = None
     leave = None  # leave_at_cursor, and the churns
+    leave_and_join_again = None
     stats = None  # checkpoints instead
     advance = None  # advance_the_clock instead
 
@@ -458,32 +544,55 @@ class LongRuns(Services):
 
     @rule(weight=4, when=has_instances, which=WHICH, times=IN_A_LONG_ROW)
     def dispatch_many(self, which: int, times: int) -> None:
+        """Thousands of dispatches in a row, then the stats of the first workers."""
         live = self.at(which)
-        in_rounds(self.script, [self.dispatch_step(live)], affordable(live, times, 1))
+        if in_rounds(self.script, [self.dispatch_step(live)], affordable(live, times, 1)):
+            self.checkpoint(which)
 
     @rule(weight=4, when=has_instances, which=WHICH, how=pick(*CHURNS), rounds=ROUNDS,
-          window=WINDOW, refuser=booleans())  # fmt: skip
-    def churn(self, which: int, how: str, rounds: int, window: int, refuser: bool) -> None:
+          window=WINDOW)  # fmt: skip
+    def churn(self, which: int, how: str, rounds: int, window: int) -> None:
         """Hundreds of joins and leaves in a row, one of each a round, with a dispatch.
 
         Either the worker that took the order leaves (just behind the cursor)
         and a newcomer joins; or it leaves and joins again at the end; or
         newcomers join at the end, `window` of them at a time, and the oldest of
         them leaves (after the cursor, at it or behind it, as the rotation turns).
-        With `refuser`, the first worker of the rotation refuses every order
-        meanwhile: it is down through the churn, and stays.
         """
-        live = self.at(which)
-        stubborn = live.model.workers[0] if refuser and live.model.workers else None
-        if stubborn is not None:
-            self.both(f"refuse.add({code(stubborn)})", lambda world: world.refuse.add(stubborn))
-        self.churn_rounds(live, how, rounds, window)
-        if stubborn is not None:
-            self.both(
-                f"refuse.discard({code(stubborn)})", lambda world: world.refuse.discard(stubborn)
-            )
+        self.churn_rounds(self.at(which), how, rounds, window, at_least=120)
 
-    def churn_rounds(self, live: Live, how: str, rounds: int, window: int) -> None:
+    @rule(weight=3, when=has_instances, which=WHICH)
+    def churn_with_one_down(self, which: int) -> None:
+        """300 rounds of a dispatch, a newcomer joining and the newcomer leaving, while
+        the rotation's first worker refuses every order: it is down through hundreds of
+        leaves, and stays, though the cursor passes it lap after lap. On a rotation of
+        40 workers at most (a new one of 20 if there is none)."""
+        small = [live for live in self.live if 0 < len(live.model.workers) <= 40]
+        if not small:
+            self.create_pool(20, 30.0)
+            small = self.live[-1:]
+        live = small[which % len(small)]
+        workers = list(live.model.workers)
+        stubborn = workers[0]
+        self.both(f"refuse.add({code(stubborn)})", lambda world: world.refuse.add(stubborn))
+        everyone = Step(  # all fresh, so that they take orders, the stubborn one too
+            f"{live.name}.heartbeat({code(workers)}[n])",
+            lambda n, kept: live.learner.heartbeat(workers[n]),
+            lambda n, kept: live.model.heartbeat(workers[n]),
+        )
+        if in_rounds(self.script, [everyone], len(workers)):
+            first = self.joined
+            self.joined += 300
+            newcomer = (f"f'j{{n + {first}}}'", lambda n, kept: f"j{n + first}")
+            steps = [
+                self.dispatch_step(live),
+                self.step(live, "join", *newcomer),
+                self.step(live, "leave", *newcomer),
+            ]
+            in_rounds(self.script, steps, 300)
+        self.both(f"refuse.discard({code(stubborn)})", lambda world: world.refuse.discard(stubborn))
+
+    def churn_rounds(self, live: Live, how: str, rounds: int, window: int, at_least: int) -> None:
         first = self.joined
         taker = self.step(live, "leave", "d.worker", lambda n, kept: kept["d"].worker)
         if how == "window":
@@ -504,7 +613,8 @@ class LongRuns(Services):
         else:
             back = self.step(live, "join", "d.worker", lambda n, kept: kept["d"].worker)
             steps = [self.dispatch_step(live, keeps="d"), taker, back]
-        in_rounds(self.script, steps, affordable(live, rounds, 1))
+        # Past 100 leaves, whatever it costs.
+        in_rounds(self.script, steps, affordable(live, rounds, 1, at_least))
 
     @rule(weight=3, when=has_instances, which=WHICH, rounds=pick(40, 300), choice=CHOICE)
     def silences(self, which: int, rounds: int, choice: int) -> None:
@@ -549,15 +659,18 @@ class LongRuns(Services):
         steps = [self.world_step(f"t += {step!r}", move), beat, self.dispatch_step(live)]
         in_rounds(self.script, steps, min(rounds, EXAMINED // len(live.model.workers)))
 
-    @rule(weight=4, when=has_instances, which=WHICH, rounds=pick(120, 300), choice=CHOICE)
+    @rule(weight=3, when=has_instances, which=WHICH, rounds=pick(120, 300), choice=CHOICE)
     def flap(self, which: int, rounds: int, choice: int) -> None:
-        """One worker of a small rotation refuses orders for a lap of dispatches, then is
-        forgiven and sends a heartbeat, hundreds of times: it is marked down and comes
-        back each time."""
-        live = self.at(which)
+        """One worker of a small rotation (of 8 workers at most, a new one of 3 if there
+        is none) refuses orders for a lap of dispatches, then is forgiven and sends a
+        heartbeat, hundreds of times: it is marked down and comes back each time."""
+        small = [live for live in self.live if 0 < len(live.model.workers) <= 8]
+        if not small:
+            self.create_pool(3, 30.0)
+            small = self.live[-1:]
+        live = small[which % len(small)]
+        which = self.live.index(live)
         workers = live.model.workers
-        if not workers or len(workers) > 20:
-            return
         worker = workers[choice % len(workers)]
         lap = [self.dispatch_step(live) for _ in workers]
         steps = [
@@ -567,20 +680,14 @@ class LongRuns(Services):
             self.step(live, "heartbeat", code(worker), lambda n, k: worker),
             self.dispatch_step(live),
         ]
-        in_rounds(self.script, steps, affordable(live, rounds, len(lap) + 1))
-
-    @rule(weight=2, when=has_instances, which=WHICH)
-    def checkpoint(self, which: int) -> None:
-        """The stats of the first 8 workers of the rotation."""
-        live = self.at(which)
-        for worker in live.model.workers[:8]:
-            self.call(live, "stats", worker)
+        if in_rounds(self.script, steps, affordable(live, rounds, len(lap) + 1)):
+            self.checkpoint(which)
 
 
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several services at once,
     does what the contract says"""
-    explore(Services, sequences=100, steps=35, seed=1)
+    explore(Services, sequences=70, steps=45, seed=1)
 
 
 def test_long_runs_follow_the_contract():
