@@ -200,7 +200,9 @@ class Script:
     """The calls of one sequence, as lines the learner can paste into python3."""
 
     def __init__(self, module: ModuleType, *imports: str) -> None:
-        self.folder = Path(module.__file__).parent
+        # The learner's folder: a package's files are named from it (dispatch/registry.py).
+        file = Path(module.__file__)
+        self.folder = file.parent.parent if hasattr(module, "__path__") else file.parent
         self.lines: list[str] = list(imports)
         self.made = 0  # calls of the learner's code so far: what a shrink spends
 
@@ -629,9 +631,11 @@ def has_instances(machine: Machine) -> bool:
 
 
 def fresh(*modules: str) -> ModuleType:
-    """Import the learner's modules anew and return the first."""
-    for name in modules:
-        sys.modules.pop(name, None)
+    """Import the learner's modules anew and return the first: a package with its
+    submodules, which would otherwise keep the state of the last import."""
+    inside = tuple(f"{name}." for name in modules)
+    for name in [name for name in sys.modules if name in modules or name.startswith(inside)]:
+        del sys.modules[name]
     return importlib.import_module(modules[0])
 
 

@@ -45,6 +45,7 @@ class _Frame:
     path: Path
     function: str
     line: int
+    file: str = ""  # as the learner's folder holds it: 'dispatch/balancer.py' in a package
 
 
 def raised(exc: BaseException, folder: Path) -> Place | None:
@@ -55,7 +56,7 @@ def raised(exc: BaseException, folder: Path) -> Place | None:
     inner = frames[-1]
     text = _source_line(inner.path, inner.line)
     lock_taken = text if TAKES_A_LOCK.search(text) else ""
-    return Place(frames[0].function, inner.function, inner.path.name, inner.line, False, lock_taken)
+    return Place(frames[0].function, inner.function, inner.file, inner.line, False, lock_taken)
 
 
 def last_line(exc: BaseException) -> tuple[str, int] | None:
@@ -73,9 +74,21 @@ def stuck(exc: BaseException, folder: Path) -> Place | None:
 
 def stuck_in_dump(dump: str, folder: Path) -> Place | None:
     """Where the learner's code was in a faulthandler stack dump."""
-    dumped = [m for m in DUMPED_FRAME.finditer(dump) if Path(m["file"]).parent == folder]
-    frames = [_Frame(Path(m["file"]), m["function"], int(m["line"])) for m in reversed(dumped)]
+    dumped = [m for m in DUMPED_FRAME.finditer(dump) if _yours(Path(m["file"]), folder)]
+    frames = [
+        _Frame(Path(m["file"]), m["function"], int(m["line"]), _shown(Path(m["file"]), folder))
+        for m in reversed(dumped)
+    ]
     return _stuck(frames)
+
+
+def _yours(path: Path, folder: Path) -> bool:
+    """A file of the learner's folder, or of a package in it."""
+    return folder in path.parents
+
+
+def _shown(path: Path, folder: Path) -> str:
+    return path.relative_to(folder).as_posix()
 
 
 def _stuck(frames: list[_Frame]) -> Place | None:
@@ -90,11 +103,11 @@ def _stuck(frames: list[_Frame]) -> Place | None:
     for frame in reversed(frames):
         loop = _loop_around(frame.path, frame.line)
         if loop is not None:
-            return Place(frames[0].function, frame.function, frame.path.name, loop, in_loop=True)
+            return Place(frames[0].function, frame.function, frame.file, loop, in_loop=True)
     inner = frames[-1]
     text = _source_line(inner.path, inner.line)
     lock_taken = text if TAKES_A_LOCK.search(text) else ""
-    return Place(frames[0].function, inner.function, inner.path.name, inner.line, False, lock_taken)
+    return Place(frames[0].function, inner.function, inner.file, inner.line, False, lock_taken)
 
 
 def _frames(tb: TracebackType | None, folder: Path) -> list[_Frame]:
@@ -102,8 +115,9 @@ def _frames(tb: TracebackType | None, folder: Path) -> list[_Frame]:
     frames = []
     for frame, line in traceback.walk_tb(tb):
         path = Path(frame.f_code.co_filename)
-        if path.parent == folder:
-            frames.append(_Frame(path, _function_name(frame), _line(frame, line)))
+        if _yours(path, folder):
+            shown = _shown(path, folder)
+            frames.append(_Frame(path, _function_name(frame), _line(frame, line), shown))
     return frames
 
 

@@ -720,6 +720,8 @@ def debrief_effort(
 
 
 def touched_at(function: str, file: str, line: int) -> str:
+    if not function:  # a line outside any function: an import, say
+        return f"{file} line {line}"
     return f"{function.rsplit('.', 1)[-1]}(), {file} line {line}"
 
 

@@ -4,7 +4,7 @@ import ast
 
 import pytest
 
-from tests.harness import catalog, layout, starter
+from tests.harness import catalog, files, layout, starter
 from tests.harness.layout import kata_names
 
 KATAS = [catalog.load(name) for name in kata_names()]
@@ -24,8 +24,8 @@ def test_there_are_katas():
 
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
 def test_starter_and_solution_mirror_each_other(kata):
-    starter = sorted(p.name for p in kata.starter_dir.iterdir() if p.is_file())
-    solution = sorted(p.name for p in kata.solution_dir.iterdir() if p.is_file())
+    starter = sorted(files.every_file(kata.starter_dir))  # a package's files too
+    solution = sorted(files.every_file(kata.solution_dir))
     assert starter == solution, f"{kata.name}: katas/ has {starter}, solutions/ has {solution}"
     assert set(kata.files) | {"README.md"} <= set(starter), f"{kata.name}: files missing"
     starter_readme, solution_readme = (

@@ -28,7 +28,7 @@ def test_the_shipped_starter_is_the_committed_one(kata):
     """Planted bugs applied to the reference, hand-written files, the README without
     its answers: together they rebuild katas/<kata>/ byte for byte."""
     shipped = starter.shipped(kata)
-    listed = sorted(path.name for path in kata.starter_dir.iterdir() if path.is_file())
+    listed = sorted(files.every_file(kata.starter_dir))  # a package's files too
     assert sorted(shipped) == listed
     for name, data in shipped.items():
         assert data == committed(kata, name), (

@@ -1,0 +1,32 @@
+"""The service's values: what a dispatch returns, a worker's counts, and the
+statuses the health monitor records.
+
+Delivery and WorkerStats are named tuples: whoever holds one holds the facts of
+the moment it was made, and nothing the service does later changes them.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+# A worker's recorded status. A heartbeat that is too old is not a status: it
+# is worked out from the clock whenever it matters (health.py), because the
+# clock moves on without telling anyone.
+AVAILABLE = "available"
+DOWN = "down"  # a delivery to it failed; up again at its next heartbeat
+
+
+class Delivery(NamedTuple):
+    """What dispatch() did with one order."""
+
+    order_id: str
+    worker: str | None  # the worker that took the order; None: nobody did
+    attempts: int  # the sends made for this order, the successful one included
+
+
+class WorkerStats(NamedTuple):
+    """A worker's counts since it joined the rotation (last time)."""
+
+    offered: int = 0  # sends of an order to it
+    delivered: int = 0  # of those, the ones it took
+    failed: int = 0  # of those, the ones that failed (refused, or the transport raised)

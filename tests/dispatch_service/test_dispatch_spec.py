@@ -1,0 +1,667 @@
+"""Spec tests for dispatch_service: the contract in katas/dispatch_service/README.md.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+Every test makes its services from the learner's package as the grader
+imports it afresh for the test, in a world of its own
+(tests/dispatch_service/model.py): a clock the test moves by hand, and a
+transport whose sends fail, raise or take time as the test scripts them,
+with a log of every send. Each test holds one sentence of
+the contract and fails for that reason only; where a sentence says that
+something changes nothing, the test compares two of the learner's own
+services, one with that something and one without. test_sequences.py holds
+all the sentences at once on generated calls; test_speed.py the cost of a
+dispatch.
+"""
+
+from tests.dispatch_service.model import World
+from tests.harness.spec import Raised, attempt, refuses, show
+
+WORKERS = ["A", "B", "C"]
+
+
+def service(world: World, workers=(), timeout=None):
+    """A DispatchService of the learner's package in `world`, with `workers` joined in
+    that order at the world's time; `timeout` None: the default."""
+    from dispatch import DispatchService as made
+
+    if timeout is None:
+        svc = made(world.send, world.clock)
+    else:
+        svc = made(world.send, world.clock, timeout)
+    for worker in workers:
+        svc.join(worker)
+    return svc
+
+
+def delivery(result) -> tuple:
+    """A Delivery as (order_id, worker, attempts)."""
+    return result.order_id, result.worker, result.attempts
+
+
+def counts(result) -> tuple:
+    """A WorkerStats as (offered, delivered, failed)."""
+    return result.offered, result.delivered, result.failed
+
+
+def takers(svc, orders) -> list:
+    """The worker of each order's Delivery, one dispatch per order."""
+    return [svc.dispatch(order).worker for order in orders]
+
+
+def orders(count: int, first: int = 1) -> list[str]:
+    return [f"o{n}" for n in range(first, first + count)]
+
+
+# -- the worked example --
+
+
+def test_the_worked_example():
+    """the README's example: A; B refuses and C takes o2; A; B back, B; all silent, nobody;
+    C back, C; B's stats 2, 1, 1"""
+    world = World(refuse={("B", "o2")})
+    svc = service(world, WORKERS)
+    got = [delivery(svc.dispatch(order)) for order in ("o1", "o2", "o3")]
+    svc.heartbeat("B")
+    got.append(delivery(svc.dispatch("o4")))
+    world.t = 31.0
+    got.append(delivery(svc.dispatch("o5")))
+    svc.heartbeat("C")
+    got.append(delivery(svc.dispatch("o6")))
+    expected = [
+        ("o1", "A", 1),
+        ("o2", "C", 2),
+        ("o3", "A", 1),
+        ("o4", "B", 1),
+        ("o5", None, 0),
+        ("o6", "C", 1),
+    ]
+    assert got == expected, (
+        "the README's example: dispatch o1, o2 (B refuses it), o3, heartbeat B, o4, the "
+        f"clock at 31, o5, heartbeat C, o6 should give {show(expected)}; got {show(got)}"
+    )
+    stats = counts(svc.stats("B"))
+    assert stats == (2, 1, 1), (
+        "the README's example: stats('B') should give offered 2, delivered 1, failed 1; "
+        f"got {show(stats)}"
+    )
+
+
+# -- the rotation and its cursor --
+
+
+def test_the_first_order_goes_to_the_first_worker_to_join():
+    """the rotation is the order in which the workers joined: the first dispatch goes to
+    the first worker to join, whatever its name"""
+    for workers in (["C", "A", "B"], ["b", "a"], ["zz", "a1", "A"]):
+        got = service(World(), workers).dispatch("o1").worker
+        assert got == workers[0], (
+            f"workers {show(workers)} joined in that order: the first dispatch should go "
+            f"to {workers[0]!r}; got {got!r}"
+        )
+
+
+def test_the_cursor_persists_between_dispatches():
+    """dispatch goes on from where the last one stopped: the workers take orders in turn,
+    and after the last the first"""
+    got = takers(service(World(), WORKERS), orders(7))
+    expected = ["A", "B", "C", "A", "B", "C", "A"]
+    assert got == expected, (
+        f"workers A, B, C, all available: 7 dispatches should go to {show(expected)}; "
+        f"got {show(got)}"
+    )
+
+
+def test_a_worker_that_joins_goes_to_the_end_and_the_cursor_stays():
+    """a worker joins at the end of the rotation, and the cursor still names the worker
+    it named"""
+    svc = service(World(), WORKERS)
+    before = takers(svc, orders(2))
+    svc.join("D")
+    got = takers(svc, orders(3, first=3))
+    assert got == ["C", "D", "A"], (
+        f"workers A, B, C: 2 dispatches (the contract says A, B; got {show(before)}), D "
+        f"joins, 3 more dispatches should go to 'C', 'D', 'A'; got {show(got)}"
+    )
+
+
+def test_a_worker_joining_an_empty_rotation_is_next():
+    """when the rotation is empty the cursor names nobody, and the next worker to join is
+    the next to consider"""
+    svc = service(World(), ["A", "B"])
+    svc.dispatch("o1")  # A; the cursor names B
+    svc.leave("B")  # the cursor names A
+    svc.leave("A")  # nobody is left
+    svc.join("C")
+    svc.join("D")
+    got = takers(svc, orders(2, first=2))
+    assert got == ["C", "D"], (
+        "workers A, B: one dispatch, B leaves, A leaves, C and D join: 2 dispatches should "
+        f"go to 'C', 'D'; got {show(got)}"
+    )
+
+
+def test_joining_twice_is_refused():
+    """join raises ValueError for a worker in the rotation already"""
+    svc = service(World(), WORKERS)
+    for worker in WORKERS:
+        refuses(ValueError, f"workers A, B, C: join({worker!r})", lambda w=worker: svc.join(w))
+    svc.leave("B")
+    svc.join("B")
+    refuses(ValueError, "B left and joined again: join('B') once more", lambda: svc.join("B"))
+
+
+def test_joining_counts_as_a_heartbeat():
+    """a worker is available for heartbeat_timeout seconds after it joins, without a
+    heartbeat"""
+    world = World()
+    svc = service(world, ["A"], timeout=30.0)
+    world.t = 25.0
+    svc.join("B")
+    world.t = 40.0
+    got = takers(svc, orders(2))
+    assert got == ["B", "B"], (
+        "timeout 30: A joins at 0, B at 25, no heartbeat: at 40 A is silent and B is not: "
+        f"2 dispatches should go to 'B', 'B'; got {show(got)}"
+    )
+
+
+def test_a_worker_that_left_can_join_again_at_the_end():
+    """a worker that left may join again, and it goes to the end of the rotation"""
+    svc = service(World(), WORKERS)
+    svc.leave("A")
+    svc.join("A")
+    got = takers(svc, orders(4))
+    assert got == ["B", "C", "A", "B"], (
+        "workers A, B, C: A leaves and joins again: 4 dispatches should go to 'B', 'C', "
+        f"'A', 'B'; got {show(got)}"
+    )
+
+
+def test_a_worker_that_joins_again_starts_its_stats_from_zero():
+    """a worker that left and joins again has its stats from zero"""
+    svc = service(World(refuse={("A", "o3")}), ["A", "B"])
+    takers(svc, orders(3))  # A, B; A refuses o3, which B takes
+    svc.leave("A")
+    svc.join("A")
+    got = counts(svc.stats("A"))
+    assert got == (0, 0, 0), (
+        "workers A, B: A took o1 and refused o3, then left and joined again: stats('A') "
+        f"should give offered 0, delivered 0, failed 0; got {show(got)}"
+    )
+
+
+def test_a_worker_that_joins_again_is_not_down():
+    """a worker whose delivery failed, then left and joined again, is available: joining
+    counts as a heartbeat"""
+    svc = service(World(refuse={("A", "o1")}), ["A", "B"])
+    svc.dispatch("o1")  # A refuses it (A is down), B takes it
+    svc.leave("A")
+    svc.join("A")
+    got = takers(svc, orders(2, first=2))
+    assert got == ["B", "A"], (
+        "workers A, B: A refuses o1, which B takes; A leaves and joins again (the rotation "
+        f"is B, A): 2 dispatches should go to 'B', 'A'; got {show(got)}"
+    )
+
+
+def test_a_worker_that_left_gets_no_orders():
+    """a worker that leaves is out of the rotation"""
+    svc = service(World(), ["A", "B", "C", "D", "E"])
+    svc.leave("D")
+    svc.leave("B")
+    got = takers(svc, orders(4))
+    assert got == ["A", "C", "E", "A"], (
+        "workers A, B, C, D, E: D leaves, then B: 4 dispatches should go to 'A', 'C', 'E', "
+        f"'A'; got {show(got)}"
+    )
+
+
+def test_leave_refuses_a_worker_not_in_the_rotation():
+    """leave raises KeyError for a worker that never joined, or has left"""
+    svc = service(World(), WORKERS)
+    refuses(KeyError, "workers A, B, C: leave('Z')", lambda: svc.leave("Z"))
+    svc.leave("B")
+    refuses(KeyError, "workers A, B, C, B left: leave('B') again", lambda: svc.leave("B"))
+
+
+def test_when_the_worker_the_cursor_names_leaves_the_one_after_it_is_next():
+    """if the worker the cursor names leaves, the cursor moves to the worker after it"""
+    svc = service(World(), ["A", "B", "C", "D"])
+    svc.dispatch("o1")  # A; the cursor names B
+    svc.leave("B")
+    got = takers(svc, orders(3, first=2))
+    assert got == ["C", "D", "A"], (
+        "workers A, B, C, D: one dispatch (A; the cursor names B), B leaves: 3 dispatches "
+        f"should go to 'C', 'D', 'A'; got {show(got)}"
+    )
+
+
+def test_when_the_last_worker_leaves_while_the_cursor_names_it_the_first_is_next():
+    """if the cursor names the last worker of the rotation and it leaves, the cursor
+    wraps to the first"""
+    svc = service(World(), ["A", "B", "C", "D"])
+    takers(svc, orders(3))  # A, B, C; the cursor names D
+    svc.leave("D")
+    got = takers(svc, orders(2, first=4))
+    assert got == ["A", "B"], (
+        "workers A, B, C, D: 3 dispatches (A, B, C; the cursor names D), D leaves: 2 "
+        f"dispatches should go to 'A', 'B'; got {show(got)}"
+    )
+
+
+def test_a_worker_leaving_elsewhere_leaves_the_cursor_alone():
+    """when a worker the cursor does not name leaves, the cursor names the same worker"""
+    svc = service(World(), ["A", "B", "C", "D", "E"])
+    takers(svc, orders(2))  # A, B; the cursor names C
+    svc.leave("A")
+    svc.leave("E")
+    got = takers(svc, orders(3, first=3))
+    assert got == ["C", "D", "B"], (
+        "workers A, B, C, D, E: 2 dispatches (A, B; the cursor names C), A leaves, then E: "
+        f"3 dispatches should go to 'C', 'D', 'B'; got {show(got)}"
+    )
+
+
+# -- heartbeats and availability --
+
+
+def test_heartbeat_refuses_a_worker_not_in_the_rotation():
+    """heartbeat raises KeyError for a worker that never joined, or has left"""
+    svc = service(World(), WORKERS)
+    refuses(KeyError, "workers A, B, C: heartbeat('Z')", lambda: svc.heartbeat("Z"))
+    svc.leave("C")
+    refuses(KeyError, "workers A, B, C, C left: heartbeat('C')", lambda: svc.heartbeat("C"))
+
+
+def test_heartbeats_keep_a_worker_available():
+    """a worker that keeps sending heartbeats stays available, long after it joined"""
+    world = World()
+    svc = service(world, ["A", "B"], timeout=30.0)
+    for t in range(20, 101, 20):
+        world.t = float(t)
+        svc.heartbeat("B")
+    got = takers(svc, orders(2))
+    assert got == ["B", "B"], (
+        "timeout 30: A and B join at 0, B sends a heartbeat every 20 s up to 100: at 100, "
+        f"2 dispatches should go to 'B', 'B'; got {show(got)}"
+    )
+
+
+def test_a_heartbeat_exactly_timeout_seconds_old_still_counts():
+    """a worker whose last heartbeat is exactly heartbeat_timeout seconds old is
+    available"""
+    world = World()
+    svc = service(world, ["A", "B"], timeout=5.0)
+    world.t = 2.5
+    svc.heartbeat("B")
+    world.t = 7.5
+    got = takers(svc, orders(2))
+    assert got == ["B", "B"], (
+        "timeout 5: A and B join at 0, B's heartbeat at 2.5: at 7.5 B's is exactly 5 s old "
+        f"and still counts, A's is older: 2 dispatches should go to 'B', 'B'; got {show(got)}"
+    )
+
+
+def test_a_worker_silent_for_longer_than_the_timeout_is_skipped():
+    """a worker whose last heartbeat is more than heartbeat_timeout seconds old is not
+    offered the order"""
+    world = World()
+    svc = service(world, WORKERS, timeout=30.0)
+    world.t = 20.0
+    svc.heartbeat("B")
+    world.t = 30.5
+    svc.dispatch("o1")
+    got = world.sent
+    assert got == [("B", "o1")], (
+        "timeout 30: A, B, C join at 0, B's heartbeat at 20: at 30.5 only B may be offered "
+        f"o1: the sends should be [('B', 'o1')]; got {show(got)}"
+    )
+
+
+def test_a_silent_worker_comes_back_with_its_next_heartbeat():
+    """a worker that was silent for too long is available again after a heartbeat"""
+    world = World()
+    svc = service(world, ["A", "B"], timeout=30.0)
+    world.t = 50.0
+    svc.heartbeat("A")
+    first = svc.dispatch("o1").worker
+    svc.heartbeat("B")
+    got = takers(svc, orders(2, first=2))
+    assert got == ["B", "A"], (
+        f"timeout 30: A and B join at 0; at 50 A sends a heartbeat, o1 goes to {first!r} "
+        "(the contract says 'A'), then B sends one: 2 dispatches should go to 'B', 'A'; "
+        f"got {show(got)}"
+    )
+
+
+def test_a_failed_delivery_marks_the_worker_down_until_its_next_heartbeat():
+    """a worker whose send failed is not offered orders, though its heartbeat is fresh,
+    until its next heartbeat"""
+    world = World(refuse={("A", "o1")})
+    svc = service(world, WORKERS)
+    while_down = takers(svc, orders(4))  # B (after A refused), C, B, C
+    svc.heartbeat("A")
+    after = takers(svc, orders(2, first=5))
+    got = [while_down, after]
+    expected = [["B", "C", "B", "C"], ["A", "B"]]
+    assert got == expected, (
+        "workers A, B, C, A refuses o1: 4 dispatches should go to 'B', 'C', 'B', 'C' (A is "
+        "down), and after A's heartbeat 2 more to 'A', 'B'; got "
+        f"{show(while_down)}, then {show(after)}"
+    )
+
+
+def test_a_heartbeat_at_the_same_clock_reading_as_the_failure_brings_the_worker_back():
+    """a heartbeat after a failed delivery brings the worker back, even at the same clock
+    reading as the failure"""
+    world = World(t=10.0, refuse={("A", "o1")})
+    svc = service(world, ["A", "B"])
+    svc.dispatch("o1")  # A refuses it, B takes it
+    svc.heartbeat("A")  # the same clock reading, 10
+    got = takers(svc, orders(2, first=2))
+    assert got == ["A", "B"], (
+        "workers A, B at 10: A refuses o1, which B takes, then A sends a heartbeat with the "
+        f"clock still at 10: 2 dispatches should go to 'A', 'B'; got {show(got)}"
+    )
+
+
+def test_a_failure_after_a_heartbeat_at_the_same_clock_reading_marks_the_worker_down():
+    """a delivery that fails after a heartbeat marks the worker down, even at the same
+    clock reading as the heartbeat"""
+    world = World(refuse={("A", "o1")})
+    svc = service(world, ["A", "B"])
+    world.t = 10.0
+    svc.heartbeat("A")
+    svc.heartbeat("B")
+    got = takers(svc, orders(3))  # A refuses o1 at 10, the clock still at 10
+    assert got == ["B", "B", "B"], (
+        "workers A, B: heartbeats of both at 10, then A refuses o1 with the clock still at "
+        f"10: 3 dispatches should go to 'B', 'B', 'B'; got {show(got)}"
+    )
+
+
+def test_a_recovered_worker_is_next_from_the_cursor():
+    """a worker back from a failed delivery takes its turn when the cursor reaches it"""
+    svc = service(World(refuse={("B", "o2")}), WORKERS)
+    before = takers(svc, orders(3))
+    svc.heartbeat("B")
+    got = svc.dispatch("o4").worker
+    assert got == "B", (
+        f"workers A, B, C, B refuses o2: 3 dispatches went to {show(before)} (the contract "
+        "says 'A', 'C', 'A': the cursor now names B); B sends a heartbeat: o4 should go to "
+        f"'B'; got {got!r}"
+    )
+
+
+# -- dispatch --
+
+
+def test_the_one_available_worker_is_found_from_any_cursor():
+    """the search goes from the cursor to the last worker, wraps round to the first, and
+    finds the one available worker wherever the cursor is"""
+    ids = ["A", "B", "C", "D", "E"]
+    for start in range(len(ids)):
+        for target in ids:
+            world = World()
+            svc = service(world, ids, timeout=30.0)
+            takers(svc, orders(start))  # the cursor now names ids[start]
+            world.t = 40.0
+            svc.heartbeat(target)
+            got = svc.dispatch("o9").worker
+            assert got == target, (
+                f"workers A, B, C, D, E: {start} dispatches (the cursor names "
+                f"{ids[start]!r}), then at 40 only {target!r} has a fresh heartbeat: the "
+                f"next dispatch should go to {target!r}; got {got!r}"
+            )
+
+
+def test_a_failed_send_goes_on_to_the_next_available_worker():
+    """a send that returns False does not end the search: the next available worker is
+    offered the order"""
+    world = World(refuse={"A", "B"})
+    svc = service(world, ["A", "B", "C", "D"])
+    got = delivery(svc.dispatch("o1"))
+    assert got == ("o1", "C", 3), (
+        "workers A, B, C, D, A and B refuse every order: dispatch('o1') should give o1, C, "
+        f"3 attempts; got {show(got)}"
+    )
+
+
+def test_each_worker_is_offered_the_order_at_most_once():
+    """dispatch examines each worker at most once: when they all refuse, each is offered
+    the order once, and nobody gets it"""
+    world = World(refuse={"A", "B", "C"})
+    svc = service(world, WORKERS)
+    result = delivery(svc.dispatch("o1"))
+    got = [result, world.sent]
+    expected = [("o1", None, 3), [("A", "o1"), ("B", "o1"), ("C", "o1")]]
+    assert got == expected, (
+        "workers A, B, C, all refusing: dispatch('o1') should give o1, None, 3 attempts, "
+        f"with one send to each of A, B, C; got {show(result)}, with sends {show(world.sent)}"
+    )
+
+
+def test_nobody_available_gives_an_undeliverable_delivery():
+    """when no worker is available, dispatch returns a Delivery with no worker and no
+    attempts"""
+    world = World()
+    svc = service(world, WORKERS, timeout=30.0)
+    world.t = 31.0
+    got = delivery(svc.dispatch("o1"))
+    assert got == ("o1", None, 0), (
+        "timeout 30: A, B, C join at 0, silent since: at 31 dispatch('o1') should give o1, "
+        f"None, 0 attempts; got {show(got)}"
+    )
+
+
+def test_an_empty_rotation_gives_an_undeliverable_delivery():
+    """dispatch on an empty rotation returns a Delivery with no worker and no attempts"""
+    for workers, story in (([], "no worker ever joined"), (["A"], "A joined and left")):
+        svc = service(World(), workers)
+        for worker in workers:
+            svc.leave(worker)
+        got = delivery(svc.dispatch("o1"))
+        assert got == ("o1", None, 0), (
+            f"{story}: dispatch('o1') should give o1, None, 0 attempts; got {show(got)}"
+        )
+
+
+def test_the_cursor_stays_when_nobody_takes_the_order():
+    """when nobody takes the order, the cursor does not move"""
+    world = World(refuse={("A", "o3"), ("B", "o3"), ("C", "o3")})
+    svc = service(world, WORKERS, timeout=30.0)
+    got = [svc.dispatch("o1").worker]  # A; the cursor names B
+    world.t = 31.0
+    got.append(svc.dispatch("o2").worker)  # nobody is available
+    for worker in WORKERS:
+        svc.heartbeat(worker)
+    got.append(svc.dispatch("o3").worker)  # everybody refuses
+    for worker in WORKERS:
+        svc.heartbeat(worker)
+    got += takers(svc, orders(2, first=4))
+    expected = ["A", None, None, "B", "C"]
+    assert got == expected, (
+        "workers A, B, C: o1; at 31 (all silent) o2; heartbeats; o3, which all refuse; "
+        f"heartbeats; o4, o5 should go to {show(expected)}; got {show(got)}"
+    )
+
+
+def test_the_cursor_names_the_worker_after_the_one_that_took_the_order():
+    """after a dispatch the cursor names the worker after the one that took the order,
+    not after the first one offered it"""
+    world = World(refuse={("B", "o2"), ("C", "o2")})
+    svc = service(world, ["A", "B", "C", "D", "E"])
+    got = takers(svc, orders(2))  # A, then D (B and C refuse o2)
+    svc.heartbeat("B")
+    svc.heartbeat("C")
+    got += takers(svc, orders(2, first=3))
+    assert got == ["A", "D", "E", "A"], (
+        "workers A, B, C, D, E: o1, then o2, which B and C refuse; heartbeats of B and C: "
+        f"o1 to o4 should go to 'A', 'D', 'E', 'A'; got {show(got)}"
+    )
+
+
+def test_availability_is_judged_once_when_dispatch_starts():
+    """dispatch reads the clock once: a send that takes time does not make the workers
+    after it silent"""
+    world = World(refuse={"A"})
+    svc = service(world, WORKERS, timeout=30.0)
+    world.t, world.lag = 20.0, 15.0  # each send takes 15 s on the clock
+    got = delivery(svc.dispatch("o1"))
+    assert got == ("o1", "B", 2), (
+        "timeout 30: A, B, C join at 0; at 20 dispatch('o1'), A refusing and each send "
+        "taking 15 s (the clock reads 35 after A's): every worker is judged at 20, so it "
+        f"should give o1, B, 2 attempts; got {show(got)}"
+    )
+
+
+def test_a_send_that_raises_counts_as_a_failed_delivery():
+    """a send that raises counts as one that returned False: the worker is down, the
+    failure is counted and the next worker is tried"""
+    world = World(crash={"A"})
+    svc = service(world, WORKERS)
+    results = [delivery(svc.dispatch(order)) for order in orders(2)]
+    stats = counts(svc.stats("A"))
+    got = [results, stats]
+    expected = [[("o1", "B", 2), ("o2", "C", 1)], (1, 0, 1)]
+    assert got == expected, (
+        "workers A, B, C, A's send raising ConnectionError: o1 and o2 should give o1, B, 2 "
+        "attempts, then o2, C, 1 attempt, and stats('A') offered 1, delivered 0, failed 1; "
+        f"got {show(results)}, and {show(stats)}"
+    )
+
+
+def test_the_delivery_names_the_order():
+    """the Delivery's order_id is the order dispatched"""
+    svc = service(World(), ["A"])
+    for order in ("o-1", "ORDER 7", " o-2 ", "", "o-1"):
+        got = svc.dispatch(order).order_id
+        assert got == order, f"dispatch({order!r}): order_id should be {order!r}; got {got!r}"
+
+
+# -- stats --
+
+
+def test_stats_count_offers_deliveries_and_failures():
+    """stats counts the sends of orders to a worker, those it took and those that failed"""
+    world = World(refuse={("A", "o3"), ("B", "o4"), ("A", "o6")})
+    svc = service(world, ["A", "B"])
+    for order in orders(4):
+        svc.dispatch(order)  # A, B, B (A refused), nobody (A down, B refused)
+    svc.heartbeat("A")
+    svc.heartbeat("B")
+    for order in orders(2, first=5):
+        svc.dispatch(order)  # A, B
+    got = [counts(svc.stats("A")), counts(svc.stats("B"))]
+    expected = [(3, 2, 1), (4, 3, 1)]
+    assert got == expected, (
+        "workers A, B: A refuses o3 and o6, B refuses o4, heartbeats after o4, 6 orders: "
+        "stats "
+        f"should give A {show(expected[0])} and B {show(expected[1])} (offered, delivered, "
+        f"failed); got A {show(got[0])} and B {show(got[1])}"
+    )
+
+
+def test_stats_refuse_a_worker_not_in_the_rotation():
+    """stats raises KeyError for a worker that never joined, or has left"""
+    svc = service(World(), WORKERS)
+    refuses(KeyError, "workers A, B, C: stats('Z')", lambda: svc.stats("Z"))
+    svc.leave("A")
+    refuses(KeyError, "workers A, B, C, A left: stats('A')", lambda: svc.stats("A"))
+
+
+# -- the service as a whole --
+
+
+def test_the_default_timeout_is_thirty_seconds():
+    """without heartbeat_timeout a heartbeat counts for 30 seconds"""
+    world = World()
+    svc = service(world, ["A"])
+    world.t = 30.0
+    on_time = svc.dispatch("o1").worker
+    world.t = 30.5
+    late = svc.dispatch("o2").worker
+    assert [on_time, late] == ["A", None], (
+        "the default timeout: A joins at 0: a dispatch at 30 should go to 'A' and one at "
+        f"30.5 to nobody (None); got {on_time!r} and {late!r}"
+    )
+
+
+def test_a_timeout_that_is_not_positive_is_refused():
+    """a heartbeat_timeout that is not positive raises ValueError"""
+    for timeout in (0, 0.0, -1, -30.0):
+        refuses(
+            ValueError,
+            f"DispatchService(send, clock, heartbeat_timeout={timeout!r})",
+            lambda timeout=timeout: service(World(), timeout=timeout),
+        )
+    service(World(), timeout=0.25)  # a small one is fine
+
+
+def refused_calls(svc) -> None:
+    """Calls the contract refuses, whatever they raise: what follows is the test."""
+    attempt(lambda: svc.join("A"))
+    attempt(lambda: svc.join("C"))
+    attempt(lambda: svc.leave("Z"))
+    attempt(lambda: svc.heartbeat("Z"))
+    attempt(lambda: svc.stats("Z"))
+
+
+def test_a_refused_call_changes_nothing():
+    """a call that raises changes nothing"""
+    steady_world, refused_world = World(refuse={("B", "o2")}), World(refuse={("B", "o2")})
+    steady = service(steady_world, WORKERS, timeout=30.0)
+    tried = service(refused_world, WORKERS, timeout=30.0)
+    for world, svc in ((steady_world, steady), (refused_world, tried)):
+        svc.dispatch("o1")
+        world.t = 20.0
+        if svc is tried:
+            refused_calls(svc)
+        world.t = 35.0
+        svc.heartbeat("B")
+        svc.heartbeat("C")
+    got, expected = [], []
+    for svc, into in ((tried, got), (steady, expected)):
+        try:
+            into += [delivery(svc.dispatch(order)) for order in orders(3, first=2)]
+            into += [counts(svc.stats(worker)) for worker in WORKERS]
+        except Exception as error:
+            into.append(Raised("a call", error))
+    assert got == expected, (
+        "workers A, B, C joined at 0, o1 dispatched; at 20 join('A'), join('C'), "
+        "leave('Z'), heartbeat('Z') and stats('Z'), all refused, then heartbeats of B and "
+        f"C at 35, 3 more dispatches and the stats of A, B, C should give {show(expected)} "
+        f"as they do without the refused calls; got {show(got)}"
+    )
+
+
+def test_services_are_independent():
+    """calls on one service never change another"""
+    world = World()
+    lone = service(World(), WORKERS)
+    expected = takers(lone, orders(4)) + [counts(lone.stats(w)) for w in WORKERS]
+    first, second = service(world, WORKERS), service(world, ["D", "A", "E"])
+    takers(second, orders(2, first=10))
+    second.leave("A")
+    second.join("B")
+    got = takers(first, orders(4)) + [counts(first.stats(w)) for w in WORKERS]
+    assert got == expected, (
+        "a service of A, B, C, next to another of D, A, E that dispatched twice, lost A and "
+        f"gained B: 4 dispatches and the stats of A, B, C should give {show(expected)}; "
+        f"got {show(got)}"
+    )
+
+
+def test_ids_are_compared_exactly():
+    """worker ids are compared exactly: ids that differ in case, spaces or Unicode form
+    are different workers"""
+    ids = ["a", "A", "a ", "", "é", "e\u0301"]
+    svc = service(World(), ids)
+    svc.leave("a")
+    got = takers(svc, orders(6))
+    expected = [*ids[1:], ids[1]]
+    assert got == expected, (
+        f"workers {show(ids)} join, then 'a' leaves: 6 dispatches should go to "
+        f"{show(expected)}; got {show(got)}"
+    )
