@@ -73,7 +73,7 @@ class Defect:
 
     @property
     def in_own_tests(self) -> bool:
-        return self.file.startswith("test_")
+        return Path(self.file).name.startswith("test_")  # tests/test_x.py too
 
 
 @dataclass(frozen=True)

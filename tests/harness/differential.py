@@ -629,9 +629,10 @@ def has_instances(machine: Machine) -> bool:
 
 
 def fresh(*modules: str) -> ModuleType:
-    """Import the learner's modules anew and return the first."""
-    for name in modules:
-        sys.modules.pop(name, None)
+    """Import the learner's modules anew (a package with its submodules) and return the
+    first."""
+    for name in [name for name in sys.modules if name.split(".")[0] in modules]:
+        del sys.modules[name]
     return importlib.import_module(modules[0])
 
 
