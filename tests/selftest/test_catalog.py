@@ -22,10 +22,18 @@ def test_there_are_katas():
     assert [kata.name for kata in KATAS], "no tests/<kata>/kata.toml found"
 
 
+def files_in(folder) -> list[str]:
+    """Every file of a kata's folder by path (a package's too), caches left out."""
+    return sorted(
+        path.relative_to(folder).as_posix()
+        for path in folder.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    )
+
+
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
 def test_starter_and_solution_mirror_each_other(kata):
-    starter = sorted(p.name for p in kata.starter_dir.iterdir() if p.is_file())
-    solution = sorted(p.name for p in kata.solution_dir.iterdir() if p.is_file())
+    starter, solution = files_in(kata.starter_dir), files_in(kata.solution_dir)
     assert starter == solution, f"{kata.name}: katas/ has {starter}, solutions/ has {solution}"
     assert set(kata.files) | {"README.md"} <= set(starter), f"{kata.name}: files missing"
     starter_readme, solution_readme = (

@@ -119,6 +119,7 @@ def test_the_reference_fix_touches_every_planted_bug(kata, tmp_path):
     folder = tmp_path / "fixed"
     folder.mkdir()
     for name, text in fixed.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)  # a package's files too
         (folder / name).write_text(text)
     built = debrief.build(kata, folder, Effort(), None, solved=True, check_limit=60)
     assert all(bug.touched for bug in built.bugs), [b.id for b in built.bugs if not b.touched]
@@ -131,6 +132,7 @@ def test_the_smallest_fix_of_a_hand_written_starter_solves_it(kata, tmp_path):
     folder = tmp_path / "fixed"
     folder.mkdir()
     for name, text in starter.smallest_fix(kata).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text)
     checked = make_check(kata.name, folder)
     assert checked.result["status"] == "pass", checked.result["message"]
