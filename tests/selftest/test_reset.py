@@ -28,7 +28,11 @@ def test_the_shipped_starter_is_the_committed_one(kata):
     """Planted bugs applied to the reference, hand-written files, the README without
     its answers: together they rebuild katas/<kata>/ byte for byte."""
     shipped = starter.shipped(kata)
-    listed = sorted(path.name for path in kata.starter_dir.iterdir() if path.is_file())
+    listed = sorted(
+        path.relative_to(kata.starter_dir).as_posix()
+        for path in kata.starter_dir.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts  # a package's files too
+    )
     assert sorted(shipped) == listed
     for name, data in shipped.items():
         assert data == committed(kata, name), (
@@ -71,6 +75,7 @@ def test_an_untouched_kata_has_nothing_to_reset(tmp_path):
     folder = tmp_path / "mine"
     folder.mkdir()
     for name, data in starter.shipped(kata).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
     done = starter.reset(kata, folder, tmp_path / "backups")
     assert done.backup is None and not (tmp_path / "backups").exists()
