@@ -127,7 +127,7 @@ def _bugs(kata: Kata, folder: Path) -> list[Bug]:
         bug = Bug(defect.id, defect.summary, defect.file, places[defect.id])
         if defect.id in touched:
             function, line = touched[defect.id]
-            bug.touched = wording.touched_at(function or defect.file, defect.file, line)
+            bug.touched = wording.touched_at(function, defect.file, line)
         bugs.append(bug)
     return bugs
 

@@ -705,6 +705,9 @@ def debrief_effort(
 
 
 def touched_at(function: str, file: str, line: int) -> str:
+    """Where a change touched a bug: in a function, or (function "") at module level."""
+    if not function:
+        return f"{file} line {line}"
     return f"{function.rsplit('.', 1)[-1]}(), {file} line {line}"
 
 
