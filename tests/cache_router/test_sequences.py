@@ -198,7 +198,7 @@ class LongRuns(Clusters):
     @rule(
         weight=4,
         when=few_clusters,
-        virtuals=pick(1, 2),
+        virtuals=pick(1),
         replicas=pick(2, 3),
         hashed=pick("default", "sum"),
     )
