@@ -194,9 +194,9 @@ def test_node_ids_and_keys_are_compared_exactly():
 def test_removing_a_node_moves_only_its_keys():
     """after remove_node, a key whose first owner was another node keeps it"""
     nodes = [f"cache-{n}" for n in range(1, 13)]
-    for gone in ("cache-1", "cache-12", "cache-5"):
+    for gone in ("cache-1", "cache-5"):
         cluster = cluster_of(nodes, 16, 2)
-        keys = before_the_end([f"user:{n}" for n in range(1000)], model_of(nodes, 16, 2))
+        keys = before_the_end([f"user:{n}" for n in range(600)], model_of(nodes, 16, 2))
         before = {key: owners_of(cluster, key) for key in keys}
         cluster.remove_node(gone)
         moved = [
