@@ -132,6 +132,7 @@ def test_the_smallest_fix_of_a_hand_written_starter_solves_it(kata, tmp_path):
     folder = tmp_path / "fixed"
     folder.mkdir()
     for name, text in starter.smallest_fix(kata).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text)
     checked = make_check(kata.name, folder)
     assert checked.result["status"] == "pass", checked.result["message"]

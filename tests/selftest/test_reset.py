@@ -71,6 +71,7 @@ def test_an_untouched_kata_has_nothing_to_reset(tmp_path):
     folder = tmp_path / "mine"
     folder.mkdir()
     for name, data in starter.shipped(kata).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
     done = starter.reset(kata, folder, tmp_path / "backups")
     assert done.backup is None and not (tmp_path / "backups").exists()

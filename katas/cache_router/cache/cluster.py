@@ -1,0 +1,84 @@
+"""Membership: the cache nodes, their weights and health, and the ring they make.
+
+Every change of membership or weight builds the next Ring aside and then
+publishes it with one assignment to `_ring`. A lookup, from another thread
+or from inside the hash64 a change calls, reads `ring` once and gets either
+the whole ring before the change or the whole ring after it, never one
+half-built. Writers are serialised by the caller; readers take no lock.
+
+Health (up or down) is not in the ring: a down node keeps its tokens, and the
+client skips it (client.py). So an outage moves no key, and a node that comes
+back owns exactly what it owned before.
+"""
+
+from __future__ import annotations
+
+from .hashing import Hash64
+from .nodes import CacheNode
+from .ring import Ring
+
+
+class Cluster:
+    """The members of one cache cluster."""
+
+    def __init__(self, virtuals_per_weight: int, hash64: Hash64) -> None:
+        self._virtuals = virtuals_per_weight
+        self._hash64 = hash64
+        self._nodes: dict[str, CacheNode] = {}
+        self._weights: dict[str, int] = {}
+        self._ring = Ring(virtuals_per_weight, hash64)
+
+    @property
+    def ring(self) -> Ring:
+        """The ring as published now: read it once per lookup."""
+        return self._ring
+
+    @property
+    def weights(self) -> dict[str, int]:
+        """Each member and its weight (0 for a drained one), in a new dict."""
+        return dict(self._weights)
+
+    def node(self, node_id: str) -> CacheNode:
+        """The member `node_id`; KeyError if there is none."""
+        if node_id not in self._nodes:
+            raise KeyError(f"no node {node_id!r} in the cluster")
+        return self._nodes[node_id]
+
+    def add(self, node_id: str, weight: int) -> None:
+        if node_id in self._nodes:
+            raise ValueError(f"node {node_id!r} is already in the cluster")
+        ring = self._ring.with_node(node_id, weight)
+        # The node exists before the ring that names it is published: a lookup on
+        # the new ring must find every owner it gives.
+        self._nodes[node_id] = CacheNode(node_id)
+        self._weights[node_id] = weight
+        self._ring = ring
+
+    def remove(self, node_id: str) -> bool:
+        if node_id not in self._nodes:
+            return False
+        # The ring first, the node after: a published ring never names a node that
+        # has gone.
+        self._ring = self._ring.without(node_id)
+        del self._weights[node_id]
+        del self._nodes[node_id]
+        return True
+
+    def set_weight(self, node_id: str, weight: int) -> None:
+        """A capacity change: the node's tokens become those of `weight`; 0 drains it."""
+        self.node(node_id)  # KeyError for a stranger, before anything changes
+        # Off and back on with the new count. The tokens it keeps are hashed again,
+        # to the very same places: a token id does not depend on the weight.
+        self._ring = self._ring.without(node_id)
+        if weight:
+            self._ring = self._ring.with_node(node_id, weight)
+        self._weights[node_id] = weight
+
+    def mark_down(self, node_id: str) -> None:
+        self.node(node_id).go_down()
+
+    def mark_up(self, node_id: str) -> None:
+        node = self.node(node_id)
+        # A node that never went down keeps its cache: only a restart loses it.
+        if not node.up:
+            node.restart()

@@ -1,0 +1,51 @@
+"""The machines: cache nodes and the backing store behind them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Loader = Callable[[str], Any]
+
+
+class CacheNode:
+    """One cache server: the values cached on it, and whether it answers."""
+
+    def __init__(self, node_id: str) -> None:
+        self.node_id = node_id
+        self.up = True
+        self._values: dict[str, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def lookup(self, key: str) -> tuple[bool, Any]:
+        """(True, value) if the key is cached here, else (False, None)."""
+        # `in`, not .get(key) is not None: None is a value like any other, and a
+        # cached None is a hit.
+        if key in self._values:
+            return True, self._values[key]
+        return False, None
+
+    def store(self, key: str, value: Any) -> None:
+        self._values[key] = value
+
+    def go_down(self) -> None:
+        self.up = False
+
+    def restart(self) -> None:
+        """Back up after an outage, with nothing cached: memory does not survive it."""
+        self._values.clear()
+        self.up = True
+
+
+class BackingStore:
+    """The database behind the cache: every miss is one load here."""
+
+    def __init__(self, load: Loader) -> None:
+        self._load = load
+        self.loads = 0
+
+    def load(self, key: str) -> Any:
+        self.loads += 1
+        return self._load(key)

@@ -1,0 +1,249 @@
+"""Spec tests for cache_router: owners(key), the ring of tokens behind it, and the hash.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+Every cluster here is given its hash (SHA-256, or a table that places the
+tokens where the test says), except in the test whose subject is the default
+hash.
+"""
+
+import pytest
+
+from tests.cache_router.model import (
+    KEYS,
+    before_the_end,
+    cluster_of,
+    misowned,
+    model_of,
+    nodes_text,
+    owners_of,
+    sha64,
+)
+from tests.harness.token_ring import LOOK_ALIKES, POSITIONS, TIES, placed, recording, table_hash
+
+# Tokens a#0, b#0, c#0 at 100, 200, 300; a#1 at 150 with V=2 (table below).
+NEAR = {**POSITIONS, "a#1": 150, "b#1": 250, "c#1": 350, "key-120": 120, "key-260": 260}
+
+
+def test_a_key_goes_to_the_first_token_at_or_after_it():
+    """a key's first owner is the node of the first token whose hash is at least the key's"""
+    cluster = cluster_of(["a", "b", "c", "\U0010ffff"], 1, 1, table_hash(POSITIONS))
+    top = "\U0010ffff"
+    for key, expected in [("key-50", top), ("key-100", "a"), ("key-150", "b"), ("key-300", "c")]:
+        got = owners_of(cluster, key)
+        assert got == repr([expected]), (
+            f"V=1, replicas=1, tokens {top!r}#0, a#0, b#0, c#0 at 99, 100, 200, 300: owners "
+            f"of {key!r} (at {POSITIONS[key]}) should be [{expected!r}]; got {got}"
+        )
+
+
+def test_a_key_past_the_last_token_wraps_around():
+    """a key that hashes past the last token goes to the first token, and the walk wraps too"""
+    cluster = cluster_of(["a", "b", "c"], 1, 2, table_hash(POSITIONS))
+    for key, expected in [
+        ("key-301", ["a", "b"]),
+        ("key-top", ["a", "b"]),
+        ("key-300", ["c", "a"]),
+    ]:
+        got = owners_of(cluster, key)
+        assert got == repr(expected), (
+            f"V=1, replicas=2, tokens a#0, b#0, c#0 at 100, 200, 300: owners of {key!r} (at "
+            f"{POSITIONS[key]:,}) should wrap past the end to {expected!r}; got {got}"
+        )
+
+
+def test_owners_are_distinct_nodes_clockwise():
+    """owners walks clockwise from the key's token and skips tokens of nodes it already
+    has: two replicas are two nodes"""
+    cluster = cluster_of(["a", "b", "c"], 2, 3, table_hash(NEAR))
+    for key, expected in [
+        ("key-50", ["a", "b", "c"]),
+        ("key-120", ["a", "b", "c"]),
+        ("key-260", ["c", "a", "b"]),
+    ]:
+        got = owners_of(cluster, key)
+        assert got == repr(expected), (
+            "V=2, replicas=3, tokens a#0 100, a#1 150, b#0 200, b#1 250, c#0 300, c#1 350: "
+            f"owners of {key!r} (at {NEAR[key]}) should be {expected!r}, the next token of a "
+            f"node already taken skipped; got {got}"
+        )
+    nodes = ["n0", "n1", "n2", "n3"]
+    cluster, expected = cluster_of(nodes, 16, 2), model_of(nodes, 16, 2)
+    problem = misowned(cluster, expected, KEYS[:400])
+    assert not problem, f"V=16, replicas=2, nodes n0..n3, SHA-256 positions: {problem}"
+
+
+def test_owners_stop_when_every_node_is_taken():
+    """with fewer nodes than replicas, owners gives every node with tokens once; none, []"""
+    for virtuals, nodes, key, expected in (
+        (2, [], "key-50", []),
+        (2, ["a"], "key-50", ["a"]),
+        (2, ["a", "b", "c"], "key-50", ["a", "b", "c"]),
+        (1, ["a", "b", "c"], "key-150", ["b", "c", "a"]),
+    ):
+        cluster = cluster_of(nodes, virtuals, 5, table_hash(NEAR))
+        got = owners_of(cluster, key)
+        assert got == repr(expected), (
+            f"V={virtuals}, replicas=5, nodes {nodes_text(nodes) or 'none'} (tokens a#0, b#0, "
+            f"c#0 at 100, 200, 300{', a#1 .. c#1 at 150, 250, 350' if virtuals == 2 else ''}): "
+            f"owners of a key at {NEAR[key]} should be {expected!r}, every node once; got {got}"
+        )
+
+
+def test_a_node_has_weight_times_v_tokens():
+    """add_node(node, weight) hashes the tokens node#0 .. node#(weight*V - 1), and routes by
+    them"""
+    seen: set[str] = set()
+    nodes = {"n": 2, "m": 1}
+    cluster = cluster_of(nodes, 3, 2, recording(seen))
+    problem = misowned(cluster, model_of(nodes, 3, 2), KEYS[:300])
+    assert not problem, f"V=3, replicas=2, n (weight 2) and m (weight 1): {problem}"
+    for node, weight in nodes.items():
+        got = sorted(text for text in seen if text.startswith(f"{node}#"))
+        expected = sorted(f"{node}#{i}" for i in range(weight * 3))
+        assert got == expected, (
+            f"V=3, add_node('n', 2) then add_node('m', 1), then 300 keys looked up: the token "
+            f"ids of {node!r} hashed "
+            f"should be {expected}; got {got}"
+        )
+
+
+def test_colliding_tokens_are_ordered_by_token_id():
+    """tokens on one position are taken in plain str order of token id, whatever order the
+    nodes joined in"""
+    for positions, virtuals, nodes, first, why in TIES:
+        tied = " and ".join(positions)
+        for order in (nodes, nodes[::-1]):
+            cluster = cluster_of(order, virtuals, 2, placed({**positions, "key": 7}))
+            got = owners_of(cluster, "key")
+            assert got.startswith(f"[{first!r}"), (
+                f"V={virtuals}, nodes {', '.join(map(repr, order))} added in that order; tokens "
+                f"{tied} both at hash 7, every other token far above: the first owner of a key "
+                f"at 7 should be {first!r} ({why}); owners gave {got}"
+            )
+
+
+def small_positions(text: str) -> int:
+    """SHA-256 cut to 12 bits: 4,096 positions, so tokens collide often."""
+    return sha64(text) >> 52
+
+
+def test_the_join_order_changes_no_owner():
+    """two clusters of the same nodes, joined in opposite orders, give every key the same
+    owners, collisions included"""
+    nodes = [f"cache-{n}" for n in range(1, 13)]
+    first = cluster_of(nodes, 16, 2, small_positions)
+    second = cluster_of(nodes[::-1], 16, 2, small_positions)
+    expected = model_of(nodes, 16, 2, small_positions)
+    keys = before_the_end([f"user:{n}" for n in range(2000)], expected)
+    differ = [key for key in keys if owners_of(first, key) != owners_of(second, key)]
+    assert not differ, (
+        "V=16, replicas=2, nodes cache-1 .. cache-12 added in that order on one cluster and "
+        "in the opposite order on another, positions of 12 bits (tokens collide): every key "
+        f"should have the same owners on both; {len(differ)} of {len(keys)} do not, e.g. "
+        f"{differ[0]!r}: {owners_of(first, differ[0])} and {owners_of(second, differ[0])}"
+    )
+
+
+@pytest.mark.slow
+def test_the_default_hash_is_sha256_first_8_bytes():
+    """without hash64, or with hash64=None, positions are the first 8 bytes of SHA-256,
+    big-endian, for short keys and long ones"""
+    from cache import CacheCluster
+
+    nodes = ["n0", "n1", "n2", "n3", "n4"]
+    expected = model_of(nodes, 10, 2)
+    keys = [*KEYS[:200], *(f"session:{n:040d}" for n in range(100)), "", "é中🙂"]
+    for made, cluster in (
+        ("CacheCluster(load, 10)", CacheCluster(str, 10)),
+        ("CacheCluster(load, 10, 2, None)", CacheCluster(str, 10, 2, None)),
+    ):
+        for node in nodes:
+            cluster.add_node(node)
+        problem = misowned(cluster, expected, keys)
+        assert not problem, f"{made}, nodes n0..n4, positions by SHA-256: {problem}"
+
+
+def test_down_nodes_are_owners_too():
+    """mark_down changes no key's owners: health is not membership"""
+    nodes = ["a", "b", "c", "d"]
+    cluster, expected = cluster_of(nodes, 8, 2), model_of(nodes, 8, 2)
+    cluster.mark_down("b")
+    cluster.mark_down("c")
+    problem = misowned(cluster, expected, KEYS[:300])
+    assert not problem, f"V=8, replicas=2, nodes a..d, then b and c marked down: {problem}"
+
+
+def test_node_ids_and_keys_are_compared_exactly():
+    """ids alike but not equal ('n1' and 'n10', 'a' and 'A', 'é' written two ways) are
+    distinct nodes, and removing one takes off its tokens only"""
+    keys = [*KEYS[:200], "", "n1", "n1#0", "a#1", "é", "e\u0301"]
+    for family in LOOK_ALIKES:
+        cluster, expected = cluster_of(family, 4, 2), model_of(family, 4, 2)
+        problem = misowned(cluster, expected, keys)
+        assert not problem, f"V=4, replicas=2, nodes {nodes_text(family)}: {problem}"
+        cluster.remove_node(family[0])
+        expected.remove_node(family[0])
+        problem = misowned(cluster, expected, keys)
+        assert not problem, (
+            f"V=4, replicas=2, nodes {nodes_text(family)}, then remove_node({family[0]!r}): "
+            f"{problem}"
+        )
+
+
+def test_removing_a_node_moves_only_its_keys():
+    """after remove_node, a key whose first owner was another node keeps it"""
+    nodes = [f"cache-{n}" for n in range(1, 13)]
+    for gone in ("cache-1", "cache-5"):
+        cluster = cluster_of(nodes, 16, 2)
+        keys = before_the_end([f"user:{n}" for n in range(600)], model_of(nodes, 16, 2))
+        before = {key: owners_of(cluster, key) for key in keys}
+        cluster.remove_node(gone)
+        moved = [
+            (key, before[key], now)
+            for key in keys
+            if not before[key].startswith(f"[{gone!r}")
+            and (now := owners_of(cluster, key)).split(",")[0] != before[key].split(",")[0]
+        ]
+        assert not moved, (
+            f"V=16, replicas=2, nodes cache-1 .. cache-12, then remove_node({gone!r}): only "
+            f"keys whose first owner was {gone} may change first owner; {len(moved)} others "
+            "did, e.g. " + "; ".join(f"{key}: {was} -> {now}" for key, was, now in moved[:3])
+        )
+
+
+def test_the_worked_example():
+    """the README's worked example gives what it says"""
+    from cache import CacheCluster
+
+    profiles = {"user:1": "Ada"}
+    cluster = CacheCluster(profiles.get, virtuals_per_weight=4)
+    for node in ("cache-a", "cache-b", "cache-c"):
+        cluster.add_node(node)
+    steps = [
+        ("owners('user:1')", lambda: cluster.owners("user:1"), ["cache-a", "cache-b"]),
+        ("get('user:1')", lambda: cluster.get("user:1"), "Ada"),
+        ("get('user:1')", lambda: cluster.get("user:1"), "Ada"),
+        ("mark_down('cache-a')", lambda: cluster.mark_down("cache-a"), None),
+        ("get('user:1')", lambda: cluster.get("user:1"), "Ada"),
+        ("get('user:1')", lambda: cluster.get("user:1"), "Ada"),
+        ("mark_up('cache-a')", lambda: cluster.mark_up("cache-a"), None),
+        ("get('user:1')", lambda: cluster.get("user:1"), "Ada"),
+        ("stats()", lambda: cluster.stats(), {"hits": 3, "misses": 2}),
+        ("set_weight('cache-b', 3)", lambda: cluster.set_weight("cache-b", 3), None),
+        ("owners('user:1')", lambda: cluster.owners("user:1"), ["cache-b", "cache-a"]),
+        ("get('user:1')", lambda: cluster.get("user:1"), "Ada"),
+        ("get('user:9')", lambda: cluster.get("user:9"), None),
+        ("get('user:9')", lambda: cluster.get("user:9"), None),
+        ("remove_node('cache-c')", lambda: cluster.remove_node("cache-c"), True),
+        ("remove_node('cache-c')", lambda: cluster.remove_node("cache-c"), False),
+        ("stats()", lambda: cluster.stats(), {"hits": 5, "misses": 3}),
+    ]
+    done = ["CacheCluster(profiles.get, virtuals_per_weight=4), cache-a, cache-b, cache-c added"]
+    for call, make, expected in steps:
+        got = make()
+        assert got == expected, (
+            f"the worked example: after {', '.join(done)}: {call} should give {expected!r}; "
+            f"got {got!r}"
+        )
+        done.append(call)

@@ -1,0 +1,239 @@
+"""Spec tests for cache_router: get(key), hits and misses, outages and restarts.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+The backing store of these tests (model.Loads) says in each value which load
+made it: "user:1@3" is the third load, so a value served from the wrong node,
+or loaded twice, shows in what get() returns.
+"""
+
+from tests.cache_router.model import KEYS, Loads, cluster_of, model_of, shown
+
+NODES = ["a", "b", "c"]
+
+
+def gets(cluster, keys: list[str]) -> list[str]:
+    """get(key) for each key, in order: each answer as the learner's code gave it."""
+    found = []
+    for key in keys:
+        try:
+            found.append(shown(cluster.get(key)))
+        except Exception as error:
+            found.append(f"raised {type(error).__name__}")
+    return found
+
+
+def stats_of(cluster) -> str:
+    try:
+        return repr(cluster.stats())
+    except Exception as error:
+        return f"raised {type(error).__name__}"
+
+
+def first_owned_by(node: str, nodes, keys: list[str], **options) -> list[str]:
+    """The keys whose first owner is `node`, as the model says."""
+    expected = model_of(nodes, **options)
+    return [key for key in keys if expected.owners(key)[:1] == [node]]
+
+
+def test_a_miss_loads_once_and_the_next_get_hits():
+    """get loads a key once, caches it, and the next get of it is a hit with that value"""
+    load = Loads()
+    cluster = cluster_of(NODES, 8, 2, load=load)
+    got = (gets(cluster, ["user:1", "user:1", "user:2", "user:1"]), load.keys, stats_of(cluster))
+    expected = (
+        ["'user:1@1'", "'user:1@1'", "'user:2@2'", "'user:1@1'"],
+        ["user:1", "user:2"],
+        repr({"hits": 2, "misses": 2}),
+    )
+    assert got == expected, (
+        "V=8, replicas=2, nodes a, b, c, a load that returns 'key@n' for its n-th call: get "
+        "of user:1, user:1, user:2, user:1 should give 'user:1@1', 'user:1@1', 'user:2@2', "
+        "'user:1@1', load user:1 and user:2 once each and count 2 hits, 2 misses; got "
+        f"{', '.join(got[0])}, loads {got[1]}, stats() {got[2]}"
+    )
+
+
+def test_a_cached_none_is_a_hit():
+    """a value of None is cached like any other: the next get is a hit, with no load"""
+    load = Loads()
+    cluster = cluster_of(NODES, 8, 2, load=load)
+    got = (gets(cluster, ["none-1", "none-1"]), load.keys, stats_of(cluster))
+    assert got == (["None", "None"], ["none-1"], repr({"hits": 1, "misses": 1})), (
+        "V=8, nodes a, b, c, a load that gives None for 'none-1': get('none-1') twice should "
+        "give None twice, load once and count 1 hit, 1 miss; got "
+        f"{', '.join(got[0])}, loads {got[1]}, stats() {got[2]}"
+    )
+
+
+def test_a_miss_is_cached_on_the_first_owner_only():
+    """a miss caches the value on the first owner up and nowhere else: with that owner
+    down, the next get misses"""
+    keys = first_owned_by("a", NODES, KEYS[:60], virtuals=8)
+    cluster = cluster_of(NODES, 8, 2)
+    gets(cluster, keys)
+    cluster.mark_down("a")
+    gets(cluster, keys)
+    got = stats_of(cluster)
+    expected = {"hits": 0, "misses": 2 * len(keys)}
+    assert got == repr(expected), (
+        f"V=8, replicas=2, nodes a, b, c: the {len(keys)} keys of KEYS[:60] whose first owner "
+        "is a got once, a marked down, the keys got again: their values were cached on a "
+        f"alone, so stats() should be {expected!r}; got {got}"
+    )
+
+
+def test_a_down_owner_falls_back_to_the_next_owner_up():
+    """with its first owner down, a key is loaded and cached on its next owner up, and hits
+    there from then on"""
+    for nodes, down in ((["a", "b", "c"], "a"), (["n1", "n2", "n3", "n4", "n5", "n6"], "n2")):
+        keys = first_owned_by(down, nodes, KEYS[:400], virtuals=16)
+        cluster = cluster_of(nodes, 16, 2)
+        gets(cluster, keys)
+        cluster.mark_down(down)
+        gets(cluster, keys)
+        before = stats_of(cluster)
+        again = gets(cluster, keys)
+        got = stats_of(cluster)
+        expected = {"hits": len(keys), "misses": 2 * len(keys)}
+        assert got == repr(expected), (
+            f"V=16, replicas=2, nodes {', '.join(nodes)}: the {len(keys)} keys whose first "
+            f"owner is {down} got once, {down} marked down, the keys got twice: the first of "
+            "those gets misses and caches each on its second owner, the second hits there, so "
+            f"stats() should go from {{'hits': 0, 'misses': {2 * len(keys)}}} to {expected!r}; "
+            f"it went from {before} to {got} (values got the last time: {', '.join(again[:3])}"
+            " ...)"
+        )
+
+
+def test_the_first_owner_up_that_holds_the_key_answers():
+    """an owner up that does not hold the key is passed over for a later owner that does"""
+    keys = first_owned_by("a", NODES, KEYS[:60], virtuals=8)
+    cluster = cluster_of(NODES, 8, 2)
+    first = gets(cluster, keys)  # cached on a
+    cluster.mark_down("a")
+    second = gets(cluster, keys)  # missed, cached on the second owner
+    cluster.mark_up("a")  # back, empty
+    third = gets(cluster, keys)
+    differ = [n for n, (x, y) in enumerate(zip(third, second, strict=True)) if x != y]
+    assert not differ, (
+        f"V=8, replicas=2, nodes a, b, c: the {len(keys)} keys whose first owner is a got, a "
+        "marked down, the keys got again (loaded anew, cached on their second owner), a "
+        "marked up (empty): getting them again should give what their second owner holds; "
+        f"{len(differ)} do not, e.g. get({keys[differ[0]]!r}) gave {third[differ[0]]}, where "
+        f"the second owner holds {second[differ[0]]} (and a held {first[differ[0]]} before "
+        "its outage)"
+        if differ
+        else ""
+    )
+
+
+def test_a_down_node_does_not_answer():
+    """a node marked down serves nothing it holds: its keys are loaded anew"""
+    cluster = cluster_of(["a"], 4, 1)
+    got = gets(cluster, ["user:1"])
+    cluster.mark_down("a")
+    got += gets(cluster, ["user:1"])
+    assert got == ["'user:1@1'", "'user:1@2'"], (
+        "V=4, replicas=1, node a: get('user:1'), mark_down('a'), get('user:1') should load "
+        f"twice and give 'user:1@1', 'user:1@2'; got {', '.join(got)}"
+    )
+
+
+def test_with_every_owner_down_the_value_is_loaded_and_not_cached():
+    """with no owner up, get loads the value every time and caches it nowhere, on no other
+    node either"""
+    cluster = cluster_of(NODES, 8, 2)
+    keys = KEYS[:30]
+    owners = {key: cluster.owners(key) for key in keys}
+    cluster.mark_down("a")
+    cluster.mark_down("b")
+    stranded = [key for key in keys if set(owners[key]) == {"a", "b"}]
+    got = gets(cluster, stranded * 2)
+    cluster.remove_node("a")
+    cluster.remove_node("b")
+    got += gets(cluster, stranded)
+    n = len(stranded)
+    expected = [f"'{key}@{i + 1}'" for i, key in enumerate(stranded * 3)]
+    assert got == expected and stats_of(cluster) == repr({"hits": 0, "misses": 3 * n}), (
+        f"V=8, replicas=2, nodes a, b, c, a and b marked down: the {n} keys owned by a and b "
+        "got twice, a and b removed (c owns the keys now), the keys got again: with no owner "
+        f"up nothing is cached, so every get should load ({', '.join(expected[:3])} ...) and "
+        f"stats() count {3 * n} misses; got {', '.join(got[:3])} ... and {stats_of(cluster)}"
+    )
+
+
+def test_a_node_back_up_is_empty():
+    """mark_up of a down node brings it back with nothing cached"""
+    cluster = cluster_of(["a"], 4, 2)
+    got = gets(cluster, ["user:1"])
+    cluster.mark_down("a")
+    cluster.mark_up("a")
+    got += gets(cluster, ["user:1", "user:1"])
+    assert got == ["'user:1@1'", "'user:1@2'", "'user:1@2'"], (
+        "V=4, node a alone: get('user:1'), mark_down('a'), mark_up('a'), get('user:1') twice "
+        "should give 'user:1@1', then 'user:1@2' (a came back empty) and 'user:1@2'; got "
+        f"{', '.join(got)}"
+    )
+
+
+def test_mark_up_of_a_node_that_is_up_keeps_its_cache():
+    """mark_up of a node that is up changes nothing: it keeps what it holds"""
+    cluster = cluster_of(["a", "b"], 4, 2)
+    got = gets(cluster, ["user:1"])
+    cluster.mark_up("a")
+    cluster.mark_up("b")
+    got += gets(cluster, ["user:1"])
+    assert got == ["'user:1@1'", "'user:1@1'"], (
+        "V=4, nodes a, b, both up: get('user:1'), mark_up('a'), mark_up('b'), get('user:1') "
+        f"should give 'user:1@1' twice, a hit; got {', '.join(got)}"
+    )
+
+
+def test_mark_down_twice_is_one_outage():
+    """mark_down of a node already down changes nothing, and one mark_up brings it back"""
+    cluster = cluster_of(["a"], 4, 1)
+    cluster.mark_down("a")
+    cluster.mark_down("a")
+    cluster.mark_up("a")
+    got = gets(cluster, ["user:1", "user:1"])
+    assert got == ["'user:1@1'", "'user:1@1'"], (
+        "V=4, node a: mark_down('a') twice, mark_up('a'), get('user:1') twice: a is up "
+        f"again, so the second get should hit, 'user:1@1' twice; got {', '.join(got)}"
+    )
+
+
+def test_an_empty_cluster_loads_every_time():
+    """with no node, or no node with tokens, every get loads and is a miss"""
+    for nodes, drained in (([], None), (["a"], "a")):
+        cluster = cluster_of(nodes, 4, 2)
+        if drained:
+            cluster.set_weight(drained, 0)
+        got = gets(cluster, ["k", "k"])
+        assert got == ["'k@1'", "'k@2'"] and stats_of(cluster) == repr({"hits": 0, "misses": 2}), (
+            f"a cluster {'with node a drained to weight 0' if drained else 'with no node'}: "
+            "get('k') twice should load twice ('k@1', 'k@2') and count 2 misses; got "
+            f"{', '.join(got)} and stats() {stats_of(cluster)}"
+        )
+
+
+def test_stats_is_a_new_dict_each_call():
+    """stats() gives a new dict each call: later gets do not change one already given, and
+    changing one changes no count"""
+    cluster = cluster_of(NODES, 8, 2)
+    gets(cluster, ["user:1", "user:1"])
+    first = cluster.stats()
+    gets(cluster, ["user:2"])
+    cluster.stats()
+    assert first == {"hits": 1, "misses": 1}, (
+        "nodes a, b, c, get('user:1') twice, stats() kept, then get('user:2') and stats() "
+        f"again: the dict kept should still say {{'hits': 1, 'misses': 1}}; it now says "
+        f"{first!r}"
+    )
+    first["hits"] = 99
+    first.clear()
+    got = stats_of(cluster)
+    assert got == repr({"hits": 1, "misses": 2}), (
+        "nodes a, b, c, get('user:1') twice and get('user:2'), then a dict stats() gave "
+        f"changed and cleared: a new stats() should be {{'hits': 1, 'misses': 2}}; got {got}"
+    )
