@@ -104,6 +104,8 @@ class Kata:
     starter_fails_every_test_in: tuple[str, ...]
     defects: tuple[Defect, ...]
     test_hints: dict[str, tuple[str, ...]]
+    # Other correct versions of the reference, as edits of it (see `_kata`).
+    alternatives: tuple[Defect, ...] = ()
 
     @property
     def starter_dir(self) -> Path:
@@ -223,6 +225,14 @@ def _kata(name: str, data: dict) -> Kata:
         # bug still in the code explains its failure (tests.harness.spec_hints
         # makes them for the others).
         test_hints={entry["test"]: _levels(entry["levels"]) for entry in data.get("hint", [])},
+        # Other correct versions of the reference ([[alternatives]]: id, summary and
+        # the edits of a defect, no caught_by): the learner's own tests must pass on
+        # each of them too, so that a test pinning what the reference merely happens
+        # to do (the picks one seed gives it) is WRONG, not right.
+        alternatives=tuple(
+            _defect({**entry, "caught_by": []}, False, code)
+            for entry in data.get("alternatives", [])
+        ),
     )
 
 

@@ -51,6 +51,11 @@ def plan(
     if snapshot is None:
         return groups, None
     runs = [Group(Role.OWN_REFERENCE, work / "reference", kata.solution_dir)]
+    for other in kata.alternatives:  # another correct version: a reference too, by its id
+        source = work / "alternatives" / other.id
+        if not source.exists():
+            variants.build(kata, [other], source)
+        runs.append(Group(Role.OWN_REFERENCE, work / f"reference-{other.id}", source, other.id))
     runs.append(Group(Role.OWN_YOURS, work / "yours", folder))
     for defect_id, tests in _duties_by_defect(kata).items():
         variant = _variant(kata, defect_id, work)

@@ -352,7 +352,9 @@ class GradingPlugin:
         if self.compared and self.compared[0] == "==" and side is not None:
             _, left, right = self.compared
             expected, actual = (left, right) if side == "left" else (right, left)
-            return wording.disagreement(item.name, expected, actual)
+            return wording.disagreement(
+                item.name, expected, actual, self.group_of(item.path).defect
+            )
         return wording.disagreement_unclear(item.name, exc)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:

@@ -140,13 +140,18 @@ def _own_verdicts(grading: Grading, groups: Groups) -> list[Verdict]:
 
     Before that, each shows only its result on the learner's code: which of
     the team's tests is wrong is the learner's to find out, not the report's.
-    A test that agrees with the reference is WEAK if it also passes on a
-    defect it is there to catch.
+    A test that agrees with the reference (and with each of the kata's other
+    correct versions) is WEAK if it also passes on a defect it is there to catch.
     """
     yours = groups.get((Role.OWN_YOURS, ""), {})
     duties = {duty.name: duty for duty in grading.kata.own_test_duties}
+    others = [groups.get((Role.OWN_REFERENCE, other.id), {}) for other in grading.kata.alternatives]
     verdicts = []
     for name, reference in groups.get((Role.OWN_REFERENCE, ""), {}).items():
+        # A test that passes on the reference must pass on its other correct versions too.
+        disagreeing = [o[name] for o in others if name in o and o[name].status is not Status.PASS]
+        if reference.status is Status.PASS and disagreeing:
+            reference = disagreeing[0]
         mine = yours.get(name)
         verdict = Verdict(
             name,

@@ -105,8 +105,15 @@ def first_line(
     return (str(exc).strip().splitlines() or [f"{test} failed"])[0]
 
 
-def disagreement(test: str, expected: object, actual: object) -> str:
-    """Why a learner's own test fails against the reference solution."""
+def disagreement(test: str, expected: object, actual: object, alternative: str = "") -> str:
+    """Why a learner's own test fails against the reference solution, or against
+    another correct version of it (`alternative`, its id in kata.toml)."""
+    if alternative:
+        return (
+            f"{test} expects {expected!r}; another correct version of the code "
+            f"({alternative.replace('-', ' ')}) gives {actual!r}: the specification "
+            "allows both"
+        )
     return f"{test} expects {expected!r}; the specified behaviour gives {actual!r}"
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import catalog, grading, limits
+from tests.harness import catalog, grading, limits, variants
 from tests.harness.layout import kata_names
 from tests.harness.protocol import Status, Variant
 from tests.selftest.checking import learner_folder, make_check
@@ -19,6 +19,8 @@ from tests.selftest.checking import learner_folder, make_check
 HERE = Path(__file__).parent / "designs"
 KATAS = [catalog.load(name) for name in kata_names()]
 DESIGNS = [(kata, design) for kata in KATAS for design in sorted((HERE / kata.name).iterdir())]
+# kata.toml's [[alternatives]]: correct versions the learner's own tests must pass on too.
+ALTERNATIVES = [(kata, other) for kata in KATAS for other in kata.alternatives]
 
 
 def by_name(value) -> str:
@@ -61,4 +63,18 @@ def test_a_correct_design_is_solved_by_make_check(tmp_path):
     """One design through the whole of make check, its own tests judged too."""
     kata, design = DESIGNS[0]
     checked = make_check(kata.name, learner_folder(kata, design, tmp_path))
+    assert checked.result["status"] == "pass", checked.result["message"]
+
+
+@pytest.mark.parametrize(
+    ("kata", "alternative"),
+    ALTERNATIVES,
+    ids=lambda value: value.name if isinstance(value, catalog.Kata) else value.id,
+)
+def test_another_correct_version_is_solved(kata, alternative, tmp_path):
+    """An alternative is a claim too: "this is correct". Built from the reference,
+    own test file included, it is graded Solved."""
+    checked = make_check(kata.name, variants.build(kata, [alternative], tmp_path / "code"))
+    failing = {t["name"]: t["message"] for t in checked.result["tests"] if t["status"] != "pass"}
+    assert not failing, f"{kata.name}/{alternative.id} is refused: {failing}"
     assert checked.result["status"] == "pass", checked.result["message"]

@@ -1,0 +1,408 @@
+"""The rider_pool spec tests' machines of generated calls (tests.harness.differential).
+
+`Pools` makes the same calls on several of the learner's pools at once and on
+the model's (tests/rider_pool/model.py), and compares every call; a pick must
+give a rider of the model's pool (None when it is empty), and a run of picks
+each of its riders. `LongRuns` draws the sequences that only go wrong late.
+They live here rather than in test_sequences.py so that the grader, which
+copies a spec test file for each wrong version it grades, compiles them once.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from tests.harness.differential import (
+    ANYTHING,
+    Call,
+    Instance,
+    Integers,
+    Machine,
+    Text,
+    booleans,
+    code,
+    has_instances,
+    macro,
+    pick,
+    returns,
+    rule,
+)
+from tests.rider_pool.model import Pool
+
+# Ids that trip implementations up: case and whitespace variants, the empty id,
+# ids that are prefixes of each other, ids that look like numbers or nobody,
+# non-ASCII text, é written two ways, a full-width A.
+AWKWARD = [
+    "a",
+    "A",
+    "a ",
+    " a",
+    "",
+    "a\n",
+    "r1",
+    "r10",
+    "0",
+    "None",
+    "中",
+    "é",
+    "e\u0301",
+    "\uff21",
+]
+IDS = Text("aAbB01 _-é中", max_size=4, common=AWKWARD)
+# Ids alike enough to be mixed up, added as a family.
+LOOK_ALIKES = [["a", "A", "a ", " a"], ["r1", "r10", "r"], ["é", "e\u0301"], ["", " ", "\t"]]
+WHICH = Integers(0, 2)
+CHOICE = Integers(0, 9)
+# Which rider a call is for: one in the pool, one removed before, or any other id.
+SOURCES = ("present", "removed", "stranger")
+SEEDS = Integers(0, 9)
+
+
+def built(rider: str) -> tuple[str, str]:
+    """An id equal to `rider` but built at run time, and how to write it.
+
+    Another string object wherever Python makes one (not for the empty id or
+    one Latin-1 character, of which Python keeps a single copy): ids are
+    compared by value, and a pool that finds a rider by identity misses it.
+    """
+    if len(rider) < 2 and (not rider or ord(rider) < 256):
+        return rider, code(rider)
+    return (rider * 2)[: len(rider)], f"({code(rider)} * 2)[:{len(rider)}]"
+
+
+class InThePool:
+    """What a pick should give, for the words of a report: one of the riders in the pool."""
+
+    def __init__(self, riders: list[str]) -> None:
+        self.riders = riders
+
+    def __repr__(self) -> str:
+        listed = "one of " + ", ".join(code(rider) for rider in self.riders)
+        if len(self.riders) <= 4 and len(listed) <= 50:
+            return listed
+        return f"one of the {len(self.riders)} riders in the pool"
+
+
+@dataclass
+class Live(Instance):
+    """A pool both sides have, and the riders it once had and lost."""
+
+    removed: list[str] = field(default_factory=list)
+    filled: int = 0  # long runs: the riders r0, r1, ... added so far
+
+
+class Pools(Machine):
+    modules = ("rider_pool",)
+    imports = "import random; from rider_pool import RiderPool"
+
+    def setup(self, module) -> None:
+        self.new = module.RiderPool
+
+    def rider(self, live: Live, source: str, choice: int, stranger: str) -> str:
+        riders = list(live.model.riders)
+        if source == "present" and riders:
+            return riders[choice % len(riders)]
+        if source == "removed" and live.removed:
+            return live.removed[choice % len(live.removed)]
+        return stranger
+
+    def call(self, live: Live, method: str, rider: str, copy: bool) -> None:
+        """add, remove or `in` on both sides, compared; with `copy`, the learner's side gets
+        the id built at run time."""
+        given, written = built(rider) if copy else (rider, code(rider))
+        if method == "contains":
+            text = f"{written} in {live.name}"
+            learner = lambda: given in live.learner  # noqa: E731
+            expected = returns(rider in live.model)
+        else:
+            text = f"{live.name}.{method}({written})"
+            learner = lambda: getattr(live.learner, method)(given)  # noqa: E731
+            expected = returns(getattr(live.model, method)(rider))
+        self.script.call(text, learner, expected)
+        if method == "remove" and expected.value and rider not in live.removed:
+            live.removed.append(rider)
+
+    def create_pool(self, seed: int) -> Live:
+        name = self.name("pool")
+        learner = self.script.call(
+            f"{name} = RiderPool(random.Random({seed}))",
+            lambda: self.new(random.Random(seed)),
+            returns(ANYTHING),
+            show=False,
+        )
+        live = Live(name, learner, Pool())
+        self.live.append(live)
+        return live
+
+    def judged(self, live: Live, text: str, ahead: str = "") -> None:
+        """Make one pick and compare it with the model's pool: written down as `text`
+        with what it gave, or (with no `text`) only when it breaks, after the line
+        `ahead`. Raises Broken when it breaks."""
+        value, error = None, None
+        try:
+            value = live.learner.pick()
+        except Exception as raised:  # shown as the learner's error by Script.call
+            error = raised
+        riders = live.model.riders
+        if not riders:
+            good = error is None and value is None
+        else:
+            good = error is None and type(value) is str and value in riders
+        if good and not text:
+            return
+
+        def again():
+            if error is not None:
+                raise error
+            return value
+
+        if good:
+            expected = returns(value)
+        else:
+            expected = returns(InThePool(list(riders)) if riders else None)
+            if ahead:
+                self.script.line(ahead)
+        self.script.call(text or f"{live.name}.pick()", again, expected)
+
+    def pick_once(self, live: Live) -> None:
+        """One pick, compared with the model's pool: written with what it gave."""
+        self.judged(live, f"{live.name}.pick()")
+
+    def picks(self, live: Live, times: int) -> None:
+        """`times` picks, each compared with the model's pool, written as one line."""
+        for made in range(times):
+            self.script.made += 1
+            ahead = f"_ = [{live.name}.pick() for _ in range({made})]" if made else ""
+            self.judged(live, "", ahead)
+        self.script.line(f"_ = [{live.name}.pick() for _ in range({times})]")
+
+    @rule(weight=2, when=lambda machine: len(machine.live) < 3, seed=SEEDS)
+    def create(self, seed: int) -> None:
+        self.create_pool(seed)
+
+    @rule(
+        weight=5,
+        when=has_instances,
+        which=WHICH,
+        source=pick(*SOURCES),
+        choice=CHOICE,
+        stranger=IDS,
+        copy=booleans(),
+    )
+    def add(self, which: int, source: str, choice: int, stranger: str, copy: bool) -> None:
+        live = self.at(which)
+        self.call(live, "add", self.rider(live, source, choice, stranger), copy)
+
+    @rule(
+        weight=4,
+        when=has_instances,
+        which=WHICH,
+        source=pick(*SOURCES),
+        choice=CHOICE,
+        stranger=IDS,
+        copy=booleans(),
+    )
+    def remove(self, which: int, source: str, choice: int, stranger: str, copy: bool) -> None:
+        live = self.at(which)
+        self.call(live, "remove", self.rider(live, source, choice, stranger), copy)
+
+    @rule(
+        weight=2,
+        when=has_instances,
+        which=WHICH,
+        source=pick(*SOURCES),
+        choice=CHOICE,
+        stranger=IDS,
+        copy=booleans(),
+    )
+    def contains(self, which: int, source: str, choice: int, stranger: str, copy: bool) -> None:
+        live = self.at(which)
+        self.call(live, "contains", self.rider(live, source, choice, stranger), copy)
+
+    @rule(when=has_instances, which=WHICH)
+    def length(self, which: int) -> None:
+        live = self.at(which)
+        self.script.call(f"len({live.name})", lambda: len(live.learner), returns(len(live.model)))
+
+    @rule(weight=3, when=has_instances, which=WHICH)
+    def pick_one(self, which: int) -> None:
+        self.pick_once(self.at(which))
+
+    @rule(weight=2, when=has_instances, which=WHICH, times=pick(2, 5, 300))
+    def pick_many(self, which: int, times: int) -> None:
+        self.picks(self.at(which), times)
+
+    @rule(weight=2, when=has_instances, which=WHICH)
+    def spread(self, which: int) -> None:
+        """Enough picks for each rider to come up (a rider is missed with probability
+        below 1e-16): the riders they gave, sorted."""
+        live = self.at(which)
+        times = max(200, 40 * len(live.model))
+        expected = sorted(live.model.riders, key=repr) or [None]
+        self.script.call(
+            f"sorted({{{live.name}.pick() for _ in range({times})}}, key=repr)",
+            lambda: sorted({live.learner.pick() for _ in range(times)}, key=repr),
+            returns(expected),
+        )
+
+    @macro(when=has_instances, which=WHICH, family=Integers(0, len(LOOK_ALIKES) - 1))
+    def add_look_alikes(self, which: int, family: int) -> list:
+        """A family of ids alike enough to be mixed up, added one after the other."""
+        return [
+            (
+                "add",
+                {
+                    "which": which,
+                    "source": "stranger",
+                    "choice": 0,
+                    "stranger": rider,
+                    "copy": False,
+                },
+            )
+            for rider in LOOK_ALIKES[family]
+        ]
+
+    @macro(when=has_instances, which=WHICH, choice=CHOICE, times=Integers(1, 4))
+    def come_back(self, which: int, choice: int, times: int) -> list:
+        """A rider in the pool removed and added back, again and again, picks between."""
+        steps: list = []
+        for _ in range(times):
+            present = {"which": which, "choice": choice, "stranger": "", "copy": False}
+            steps.append(("remove", {**present, "source": "present"}))
+            steps.append(("pick_one", {"which": which}))
+            steps.append(("add", {**present, "source": "removed", "choice": -1}))
+        return steps
+
+    @macro(when=has_instances, which=WHICH, last_first=booleans())
+    def drain(self, which: int, last_first: bool) -> list:
+        """Every rider removed, the first (or the last) of those in the pool each time."""
+        count = len(self.at(which).model)
+        choice = -1 if last_first else 0
+        step = {"which": which, "source": "present", "choice": choice, "stranger": ""}
+        return [("remove", {**step, "copy": False}) for _ in range(count)]
+
+
+# -- long runs: pools of hundreds of riders, thousands of calls on one pool --
+
+
+def few_instances(machine: Machine) -> bool:
+    return len(machine.live) < 2
+
+
+class LongRuns(Pools):
+    """The sequences that only go wrong late: state that drifts, wraps, resets or is
+    compacted after hundreds or thousands of calls, on pools of hundreds of riders."""
+
+    create = None  # pools filled at once instead
+    add_look_alikes = None
+
+    @rule(weight=3, when=few_instances, seed=SEEDS, size=pick(300, 20))
+    def create_filled(self, seed: int, size: int) -> None:
+        """A pool, and riders r0 to r<size - 1> added in one loop."""
+        self.fill(self.create_pool(seed), size)
+
+    def fill(self, live: Live, size: int) -> None:
+        start, live.filled = live.filled, live.filled + size
+        self.sweep(live, "add", range(start, live.filled))
+
+    def sweep(self, live: Live, method: str, numbers: range) -> None:
+        """add or remove of r<n> for each n of `numbers`, compared call by call, written
+        as one line."""
+        calls = []
+        for n in numbers:
+            rider = f"r{n}"
+            expected = returns(getattr(live.model, method)(rider))
+            if method == "remove" and expected.value:
+                live.removed.append(rider)
+            learner = lambda rider=rider: getattr(live.learner, method)(rider)  # noqa: E731
+            calls.append((f"{live.name}.{method}('r{n}')", learner, expected))
+
+        def summary(made: int) -> str:
+            part = numbers[:made]
+            span = f"{part.start}, {part.stop}" + (f", {part.step}" if part.step != 1 else "")
+            return f"_ = [{live.name}.{method}(f'r{{n}}') for n in range({span})]"
+
+        self.script.sweep(calls, summary)
+
+    @rule(weight=2, when=has_instances, which=WHICH, size=pick(300, 20))
+    def refill(self, which: int, size: int) -> None:
+        """More riders added in one loop: r<n> for the next `size` numbers."""
+        self.fill(self.at(which), size)
+
+    @rule(
+        weight=4,
+        when=has_instances,
+        which=WHICH,
+        start=pick(0, 1, 250, 7),
+        step=pick(1, 2, 3, 7),
+        count=pick(150, 70, 400),
+    )
+    def remove_many(self, which: int, start: int, step: int, count: int) -> None:
+        """Hundreds of removals in a row: r<n> for n from `start` (or from 0, when the pool
+        never had r<start>), `step` apart, up to `count` of them."""
+        live = self.at(which)
+        start = start if start < live.filled else 0
+        self.sweep(live, "remove", range(start, min(start + step * count, live.filled), step))
+
+    @rule(weight=2, when=has_instances, which=WHICH, start=pick(0, 250, 7), step=pick(1, 2, 3))
+    def add_back(self, which: int, start: int, step: int) -> None:
+        """The riders of a run of removals added back in one loop."""
+        live = self.at(which)
+        self.sweep(live, "add", range(start, start + step * 150, step))
+
+    @rule(weight=3, when=has_instances, which=WHICH, times=pick(3000, 300))
+    def pick_thousands(self, which: int, times: int) -> None:
+        self.picks(self.at(which), times)
+
+    @rule(weight=3, when=has_instances, which=WHICH)
+    def spread(self, which: int) -> None:
+        """Enough picks for each rider to come up: how many riders they gave."""
+        live = self.at(which)
+        times = 30 * len(live.model) + 300
+        self.script.call(
+            f"len({{{live.name}.pick() for _ in range({times})}})",
+            lambda: len({live.learner.pick() for _ in range(times)}),
+            returns(len(live.model) or 1),
+        )
+
+    @rule(weight=2, when=has_instances, which=WHICH)
+    def members(self, which: int) -> None:
+        """`in` for every rider the pool ever had, compared one by one, written as one line."""
+        live = self.at(which)
+        numbers = range(live.filled)
+        calls = [
+            (
+                f"'r{n}' in {live.name}",
+                lambda n=n: f"r{n}" in live.learner,
+                returns(f"r{n}" in live.model),
+            )
+            for n in numbers
+        ]
+        self.script.sweep(
+            calls, lambda made: f"_ = ['r' + str(n) in {live.name} for n in range({made})]"
+        )
+
+    @rule(weight=2, when=has_instances, which=WHICH, choice=CHOICE, rounds=pick(1100, 40))
+    def flap(self, which: int, choice: int, rounds: int) -> None:
+        """One rider removed and added back `rounds` times, with a pick and `in` and len()
+        between: compared call by call, written as one loop."""
+        live = self.at(which)
+        riders = list(live.model.riders)
+        if not riders:
+            return
+        rider = riders[choice % len(riders)]
+        name, text = live.name, code(rider)
+        model = live.model
+        body = [
+            Call(
+                f"{name}.remove({text})",
+                lambda: live.learner.remove(rider),
+                lambda: model.remove(rider),
+            ),
+            Call(f"{name}.pick() != {text}", lambda: live.learner.pick() != rider, lambda: True),
+            Call(f"{text} in {name}", lambda: rider in live.learner, lambda: rider in model),
+            Call(f"{name}.add({text})", lambda: live.learner.add(rider), lambda: model.add(rider)),
+            Call(f"len({name})", lambda: len(live.learner), lambda: len(model)),
+        ]
+        self.script.rounds(body, rounds)

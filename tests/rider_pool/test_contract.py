@@ -1,0 +1,336 @@
+"""Spec tests for rider_pool: the contract in katas/rider_pool/README.md.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+Each pool comes from the learner's module imported afresh (through `pool()`),
+with a seeded rng, so no test depends on state another left behind and every
+verdict is the same from run to run. Each test holds one sentence of the
+contract and fails for that reason only: where a sentence says that
+something changes nothing, the test compares two of the learner's own pools
+with equally seeded rngs, one with that something and one without. What a
+pick gives is never compared with a fixed rider: only that it is one of the
+riders in the pool, and, over a few hundred picks, that each of them comes
+up. test_randomness.py holds uniformity and the rng, test_sequences.py all
+the sentences at once on generated calls, test_speed.py the costs.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tests.harness.spec import Raised, calls, fresh, play, show
+
+# Picks enough for each of up to 6 riders to come up: one of 6 is missed by 400
+# picks with probability (5/6)**400, below 1e-31.
+PICKS = 400
+
+
+def pool(seed: int = 1):
+    """A pool of the learner's module, imported afresh, with random.Random(seed)."""
+    return fresh("rider_pool").RiderPool(random.Random(seed))
+
+
+def picked(target, steps: list[tuple], times: int = PICKS) -> list:
+    """Make `steps` ((method, *arguments) each) on `target`, then pick `times` times:
+    the riders picked, each once and sorted, or what raised (spec.play)."""
+    got = play(target, steps, "pick", times)
+    if got and isinstance(got[-1], Raised):
+        return [got[-1]]
+    return sorted(set(got), key=repr)
+
+
+def added(target, riders) -> None:
+    for rider in riders:
+        target.add(rider)
+
+
+def test_the_worked_example():
+    """the README's example: add, remove, len, in and a pick among the riders left"""
+    riders = pool(7)
+    steps = [
+        ("add('ann')", lambda: riders.add("ann"), True),
+        ("add('bob')", lambda: riders.add("bob"), True),
+        ("add('ann')", lambda: riders.add("ann"), False),
+        ("add('cid')", lambda: riders.add("cid"), True),
+        ("remove('ann')", lambda: riders.remove("ann"), True),
+        ("remove('ann')", lambda: riders.remove("ann"), False),
+        ("len(pool)", lambda: len(riders), 2),
+        ("'ann' in pool", lambda: "ann" in riders, False),
+        ("pick() in ('bob', 'cid')", lambda: riders.pick() in ("bob", "cid"), True),
+        ("remove('bob')", lambda: riders.remove("bob"), True),
+        ("remove('cid')", lambda: riders.remove("cid"), True),
+        ("pick()", riders.pick, None),
+        ("len(pool)", lambda: len(riders), 0),
+        ("add('bob')", lambda: riders.add("bob"), True),
+    ]
+    for done, (written, call, expected) in enumerate(steps):
+        got = call()
+        before = ", ".join(step[0] for step in steps[:done]) or "nothing"
+        assert got == expected and type(got) is type(expected), (
+            f"RiderPool(random.Random(7)), then {before}: {written} should give "
+            f"{expected!r}; got {got!r}"
+        )
+
+
+def test_a_new_pool_is_empty():
+    """a new pool has no rider: len 0, nobody in it, pick() None"""
+    riders = pool()
+    got = [len(riders), "a" in riders, "" in riders, riders.pick()]
+    assert got == [0, False, False, None], (
+        "a new pool: len(pool), 'a' in pool, '' in pool and pick() should give 0, False, "
+        f"False, None; got {show(got)}"
+    )
+
+
+def test_add_says_whether_the_rider_is_new():
+    """add() returns True for a rider not yet in the pool, False for one already in"""
+    riders = pool()
+    got = [riders.add(rider) for rider in ("a", "b", "a", "c", "b", "b")]
+    expected = [True, True, False, True, False, False]
+    assert got == expected, (
+        "a new pool: add('a'), add('b'), add('a'), add('c'), add('b'), add('b') should give "
+        f"{show(expected)}; got {show(got)}"
+    )
+
+
+def test_adding_a_rider_already_in_changes_nothing():
+    """adding a rider already in the pool changes nothing: len, in and the picks stay"""
+    once, again = pool(5), pool(5)
+    added(once, ["a", "b", "c"])
+    added(again, ["a", "b", "a", "c", "b", "c", "c"])
+    got = [len(again), *calls(again.pick, 40)]
+    expected = [len(once), *calls(once.pick, 40)]
+    assert got == expected, (
+        "two pools with random.Random(5): one given add('a'), add('b'), add('c'), the other "
+        "the same with add('a'), add('b'), add('c') and add('c') again between; len and "
+        f"40 picks of the first give {show(expected)}; the second should give the same; "
+        f"got {show(got)}"
+    )
+
+
+def test_remove_says_whether_the_rider_was_there():
+    """remove() returns True for a rider in the pool, False for one not in it"""
+    riders = pool()
+    got = [riders.remove("a"), riders.add("a"), riders.add("b")]
+    got += [riders.remove("a"), riders.remove("a"), riders.remove("c"), riders.remove("b")]
+    expected = [False, True, True, True, False, False, True]
+    assert got == expected, (
+        "a new pool: remove('a'), add('a'), add('b'), remove('a'), remove('a'), "
+        f"remove('c'), remove('b') should give {show(expected)}; got {show(got)}"
+    )
+
+
+def test_removing_a_rider_not_in_the_pool_changes_nothing():
+    """removing a rider not in the pool changes nothing: len, in and the picks stay"""
+    untouched, tried = pool(5), pool(5)
+    added(untouched, ["a", "b", "c"])
+    added(tried, ["a", "b", "c"])
+    for rider in ("z", "A", "", "c "):
+        tried.remove(rider)
+    got = [len(tried), *calls(tried.pick, 40)]
+    expected = [len(untouched), *calls(untouched.pick, 40)]
+    assert got == expected, (
+        "two pools with random.Random(5), each given add('a'), add('b'), add('c'); then "
+        "remove('z'), remove('A'), remove('') and remove('c ') on the second: len and 40 "
+        f"picks of the first give {show(expected)}; the second should give the same; "
+        f"got {show(got)}"
+    )
+
+
+def test_a_removed_rider_is_no_longer_in_the_pool():
+    """after remove(), the rider is not in the pool and len is one less, wherever it sat"""
+    for size in range(1, 5):
+        riders = [f"r{n}" for n in range(size)]
+        for gone in riders:
+            target = pool()
+            added(target, riders)
+            target.remove(gone)
+            got = (gone in target, len(target))
+            assert got == (False, size - 1), (
+                f"riders {show(riders)} added in that order, then remove({gone!r}): "
+                f"{gone!r} in pool and len(pool) should give False, {size - 1}; "
+                f"got {show(got)}"
+            )
+
+
+def test_removing_the_only_rider_empties_the_pool():
+    """a pool whose one rider is removed is empty, and takes that rider back"""
+    target = pool()
+    target.add("a")
+    target.remove("a")
+    got = ["a" in target, len(target), target.pick(), target.add("a"), "a" in target]
+    expected = [False, 0, None, True, True]
+    assert got == expected, (
+        "add('a'), remove('a'); then 'a' in pool, len(pool), pick(), add('a'), 'a' in pool "
+        f"should give {show(expected)}; got {show(got)}"
+    )
+
+
+def test_removals_in_any_order_leave_exactly_the_others():
+    """after removals in any order (a rider moved by one removal removed by the next),
+    the pool holds exactly the riders left: len, in and the picks agree"""
+    start = ["a", "b", "c", "d", "e"]
+    scenarios = [
+        [("remove", "a"), ("add", "f"), ("add", "g"), ("remove", "e")],
+        [("remove", "b"), ("remove", "e"), ("remove", "d")],
+        [("remove", "a"), ("remove", "e"), ("add", "a"), ("remove", "d"), ("remove", "a")],
+        [("remove", "c"), ("add", "f"), ("remove", "e"), ("remove", "f"), ("add", "e")],
+    ]
+    asked = ["a", "b", "c", "d", "e", "f", "g"]
+    for steps in scenarios:
+        left = dict.fromkeys(start)
+        for method, rider in steps:
+            if method == "add":
+                left[rider] = None
+            else:
+                left.pop(rider, None)
+        target = pool()
+        added(target, start)
+        got = picked(target, steps)
+        if not (got and isinstance(got[0], Raised)):
+            strangers = [rider for rider in got if rider not in left]
+            got = [len(target), *(rider in target for rider in asked), strangers]
+        expected = [len(left), *(rider in left for rider in asked), []]
+        written = ", ".join(f"{method}({rider!r})" for method, rider in steps)
+        assert got == expected, (
+            f"riders 'a' to 'e' added, then {written}: len(pool), 'a' to 'g' in pool, and "
+            f"the riders {PICKS} picks give that are not in the pool, should be "
+            f"{show(expected)}; got {show(got)}"
+        )
+
+
+def test_pick_leaves_the_rider_in_the_pool():
+    """pick() leaves the rider it gives in the pool"""
+    target = pool()
+    added(target, ["a", "b", "c"])
+    given = calls(target.pick, 10)
+    got = [len(target), "a" in target, "b" in target, "c" in target]
+    assert got == [3, True, True, True], (
+        f"riders a, b, c, then 10 picks (they gave {show(given)}): len(pool) and 'a', 'b', "
+        f"'c' in pool should give 3, True, True, True; got {show(got)}"
+    )
+
+
+def test_pick_on_an_empty_pool_gives_none():
+    """pick() returns None when the pool is empty, new or emptied"""
+    target = pool()
+    got = [target.pick()]
+    added(target, ["a", "b"])
+    target.remove("a")
+    target.remove("b")
+    got.append(target.pick())
+    assert got == [None, None], (
+        "a new pool, pick(); then add('a'), add('b'), remove('a'), remove('b'), pick(): "
+        f"the two picks should give None, None; got {show(got)}"
+    )
+
+
+def test_every_rider_can_be_picked():
+    """every rider in the pool, wherever it sits, comes up in a few hundred picks"""
+    for size in range(1, 7):
+        riders = [f"r{n}" for n in range(size)]
+        got = picked(pool(size), [("add", rider) for rider in riders])
+        assert got == riders, (
+            f"riders {show(riders)}: {PICKS} picks should give each of them at least once; "
+            f"they gave {show(got)}"
+        )
+
+
+def test_a_removed_rider_is_never_picked():
+    """pick() never gives a rider that was removed"""
+    target = pool()
+    steps = [("add", f"r{n}") for n in range(8)]
+    steps += [("remove", "r0"), ("add", "r8"), ("add", "r9"), ("remove", "r7"), ("remove", "r3")]
+    gone = ("r0", "r7", "r3")
+    got = [rider for rider in picked(target, steps) if isinstance(rider, Raised) or rider in gone]
+    written = ", ".join(f"{method}({rider!r})" for method, rider in steps[8:])
+    assert not got, (
+        f"riders r0 to r7 added, then {written}: {PICKS} picks should never give a "
+        f"removed rider; they gave {show(got)}"
+    )
+
+
+def test_a_rider_can_come_back():
+    """a rider removed can be added again, and is then in the pool as before"""
+    target = pool()
+    added(target, ["a", "b"])
+    got = []
+    for _ in range(5):
+        got += [target.remove("a"), target.add("a")]
+    strangers = [rider for rider in picked(target, []) if rider not in ("a", "b")]
+    got += [len(target), "a" in target, strangers]
+    expected = [True, True] * 5 + [2, True, []]
+    assert got == expected, (
+        "riders a and b, then remove('a'), add('a') five times; then len(pool), 'a' in "
+        f"pool and the riders other than a and b that {PICKS} picks give should be "
+        f"{show(expected)}; got {show(got)}"
+    )
+
+
+def test_len_counts_the_riders_in_the_pool():
+    """len(pool) is the number of riders in the pool, after every add and remove"""
+    target = pool()
+    steps = [("add", "a"), ("add", "b"), ("add", "a"), ("remove", "c"), ("add", "c")]
+    steps += [("remove", "a"), ("remove", "a"), ("add", "d"), ("remove", "d"), ("add", "a")]
+    got, expected = [], [1, 2, 2, 2, 3, 2, 2, 3, 2, 3]
+    for method, rider in steps:
+        getattr(target, method)(rider)
+        got.append(len(target))
+    written = ", ".join(f"{method}({rider!r})" for method, rider in steps)
+    assert got == expected, (
+        f"a new pool, then {written}: len(pool) after each should give {show(expected)}; "
+        f"got {show(got)}"
+    )
+
+
+def test_in_says_whether_the_rider_is_in_the_pool():
+    """rider_id in pool is True for the riders in the pool, False for all others"""
+    target = pool()
+    added(target, ["a", "b", "c"])
+    target.remove("b")
+    asked = ["a", "b", "c", "d", "", "ab"]
+    got = [rider in target for rider in asked]
+    expected = [True, False, True, False, False, False]
+    assert got == expected, (
+        f"add('a'), add('b'), add('c'), remove('b'); then {show(asked)} in pool should "
+        f"give {show(expected)}; got {show(got)}"
+    )
+
+
+# Ids that differ only in case, whitespace, Unicode form (é composed and not, a
+# full-width A), a line end, or that are empty or a prefix of another.
+AWKWARD = ["a", "A", "a ", " a", "", "a\n", "é", "e\u0301", "\uff21", "r1", "r10"]
+
+
+def test_ids_are_compared_exactly():
+    """ids that differ only in case, whitespace or Unicode form, and the empty id, are
+    different riders"""
+    target = pool()
+    got = [target.add(rider) for rider in AWKWARD] + [len(target)]
+    for rider in AWKWARD[1::2]:
+        target.remove(rider)
+    got += [rider in target for rider in AWKWARD] + [len(target)]
+    left = AWKWARD[::2]
+    got.append([rider for rider in picked(target, []) if rider not in left])
+    expected = [True] * len(AWKWARD) + [len(AWKWARD)]
+    expected += [rider in left for rider in AWKWARD] + [len(left), []]
+    assert got == expected, (
+        f"the riders {show(AWKWARD)} added, then every other one removed from the second "
+        "on: the adds, len, each id in pool, len and the riders picked that are not in the "
+        f"pool should be {show(expected)}; got {show(got)}"
+    )
+
+
+def test_pools_are_independent():
+    """two pools at once: calls on one never change the other"""
+    new = fresh("rider_pool").RiderPool  # one class for both: state kept in it would show
+    first, second = new(random.Random(1)), new(random.Random(1))
+    added(first, ["a", "b", "c"])
+    first.remove("a")
+    got = [len(second), "b" in second, second.pick(), second.add("b"), second.remove("c")]
+    expected = [0, False, None, True, False]
+    assert got == expected, (
+        "two pools; add('a'), add('b'), add('c'), remove('a') on the first: then len, "
+        "'b' in pool, pick(), add('b') and remove('c') on the second should give "
+        f"{show(expected)}; got {show(got)}"
+    )

@@ -1,0 +1,203 @@
+"""Spec tests for rider_pool: picks uniform and independent, and the rng behind them.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+Uniformity and independence are held by Pearson's chi-square test, computed
+here (no scipy), on pools with fixed seeds: the same code gets the same
+verdict on every run. Each test refuses a statistic above the critical value
+of its degrees of freedom at p = 1e-5, so a pool that picks uniformly and
+independently is refused by one seed with probability 1 in 100,000, by one of
+the three seeds with probability at most 3 in 100,000; the wrong picks this
+kata knows of (a slot never drawn, a slot drawn twice as often, the ends drawn
+half as often, a rotation, a shuffled rotation, a pick that repeats the last
+one half the time) give statistics of 200 and more.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from tests.harness.spec import fresh, show
+
+SEEDS = (11, 12, 13)
+# The chi-square distribution's critical values at p = 1e-5, by degrees of
+# freedom: Pr(statistic > value) = 1e-5. Computed from the regularized upper
+# incomplete gamma function Q(df / 2, value / 2), and checked against the
+# printed tables at p = 0.001 (15 degrees of freedom: 37.697).
+CRITICAL = {15: 50.493}
+P_VALUE = "1 in 100,000"
+
+
+def pool(rng):
+    return fresh("rider_pool").RiderPool(rng)
+
+
+def chi_square(counts: list[int], expected: float) -> float:
+    """Pearson's statistic: the sum over the cells of (observed - expected)**2 / expected."""
+    return sum((count - expected) ** 2 / expected for count in counts)
+
+
+def churned(seed: int):
+    """A pool of 16 riders reached through removals that move riders about: r0..r29
+    added, 18 removed (first, last and middle ones), 4 of those added back, and an add
+    and a removal that change nothing. Returns the pool and its riders."""
+    target = pool(random.Random(seed))
+    riders = {f"r{n}": None for n in range(30)}
+    for rider in riders:
+        target.add(rider)
+    gone = [0, 29, 14, 5, 22, 9, 1, 28, 17, 3, 25, 11, 7, 20, 2, 27, 13, 19]
+    back = [29, 5, 14, 3]
+    for n in gone:
+        target.remove(f"r{n}")
+        del riders[f"r{n}"]
+    for n in back:
+        target.add(f"r{n}")
+        riders[f"r{n}"] = None
+    target.add("r4")  # already in
+    target.remove("r0")  # not in any more
+    return target, list(riders)
+
+
+def test_picks_are_uniform():
+    """each rider in the pool is picked about as often as every other (a chi-square test)
+
+    Pearson's chi-square goodness-of-fit test, once for each of the seeds 11, 12
+    and 13: 16 riders (reached through adds and removals, see `churned`), 8,000
+    picks, 500 expected per rider, 15 degrees of freedom. The pool is refused
+    when the statistic is above 50.493, the critical value at p = 1e-5: a
+    uniform pick is refused by one seed 1 time in 100,000.
+    """
+    for seed in SEEDS:
+        target, riders = churned(seed)
+        picks = Counter(target.pick() for _ in range(8000))
+        counts = [picks[rider] for rider in riders]
+        statistic = chi_square(counts, 8000 / len(riders))
+        others = sorted((rider for rider in picks if rider not in riders), key=repr)
+        fewest, most = min(riders, key=picks.__getitem__), max(riders, key=picks.__getitem__)
+        assert statistic <= CRITICAL[15], (
+            f"RiderPool(random.Random({seed})) with 16 riders after adds and removals "
+            f"({show(riders)}): 8,000 picks should give each about 500 times; the chi-square "
+            f"statistic is {statistic:.1f}, above {CRITICAL[15]} (a uniform pick goes above "
+            f"it {P_VALUE} times): {fewest!r} came up {picks[fewest]} times and {most!r} "
+            f"{picks[most]} times"
+            + (
+                f", and riders not in the pool {picks.total() - sum(counts)} times ({show(others)})"
+                if others
+                else ""
+            )
+        )
+
+
+def test_picks_are_independent():
+    """a pick does not depend on the pick before it (a chi-square test on pairs of picks)
+
+    Pearson's chi-square test of independence on pairs, once for each of the
+    seeds 11, 12 and 13: 4 riders (6 added, 2 removed), 8,000 picks taken as
+    4,000 pairs (the 1st and 2nd, the 3rd and 4th, ...), each of the 16 pairs
+    of riders expected 250 times, 15 degrees of freedom. The pool is refused
+    when the statistic is above 50.493, the critical value at p = 1e-5: picks
+    that are uniform and independent are refused by one seed 1 time in 100,000.
+    """
+    for seed in SEEDS:
+        target = pool(random.Random(seed))
+        for rider in ("a", "b", "c", "d", "e", "f"):
+            target.add(rider)
+        target.remove("a")
+        target.remove("e")
+        riders = ["b", "c", "d", "f"]
+        picks = [target.pick() for _ in range(8000)]
+        pairs = Counter(zip(picks[::2], picks[1::2], strict=True))
+        counts = [pairs[first, second] for first in riders for second in riders]
+        statistic = chi_square(counts, 4000 / 16)
+        same = sum(pairs[rider, rider] for rider in riders)
+        assert statistic <= CRITICAL[15], (
+            f"RiderPool(random.Random({seed})) with riders b, c, d, f: 8,000 picks as 4,000 "
+            "pairs should give each of the 16 pairs of riders about 250 times; the chi-square "
+            f"statistic is {statistic:.1f}, above {CRITICAL[15]} (independent uniform picks "
+            f"go above it {P_VALUE} times): the second pick repeated the first {same} times "
+            f"where 1,000 are expected, and the pairs came up from {min(counts)} to "
+            f"{max(counts)} times"
+        )
+
+
+def test_the_same_seed_gives_the_same_picks():
+    """rng makes every random choice: equally seeded rngs and the same calls give the same
+    picks"""
+    got = []
+    for _ in range(2):
+        target = pool(random.Random(3))
+        for n in range(12):
+            target.add(f"r{n}")
+        for n in (0, 11, 4):
+            target.remove(f"r{n}")
+        got.append([target.pick() for _ in range(60)])
+    first, second = got
+    assert first == second, (
+        "two pools, each RiderPool(random.Random(3)) with riders r0 to r11 added and r0, "
+        "r11, r4 removed: their 60 picks should be the same; the first pool gave "
+        f"{show(first[:12])}, ... and the second {show(second[:12])}, ..."
+    )
+
+
+def test_a_pool_without_an_rng_makes_its_own():
+    """without an rng, a pool makes a random.Random() of its own: two such pools pick
+    riders of the pool, and not alike"""
+    riders = [f"r{n}" for n in range(16)]
+    got = []
+    for made in ("RiderPool()", "RiderPool(None)"):
+        new = fresh("rider_pool").RiderPool
+        target = new() if made == "RiderPool()" else new(None)
+        for rider in riders:
+            target.add(rider)
+        got.append([target.pick() for _ in range(40)])
+    strangers = [rider for picks in got for rider in picks if rider not in riders]
+    assert not strangers and got[0] != got[1], (
+        "RiderPool() and RiderPool(None), each with riders r0 to r15: 40 picks of each "
+        "should give riders of the pool, and (from two rngs seeded by the system) not the "
+        f"same 40; got {show(got[0][:10])}, ... and {show(got[1][:10])}, ..."
+    )
+
+
+def large() -> tuple[list[str], frozenset[str], list[str]]:
+    """r0 to r99999; those from r65536 up (past any slot or draw kept in 16 bits); and
+    5,000 of them to remove, in the order they are removed (a list: a set's order
+    changes with the hash seed). Made when the test runs, not when it is collected:
+    the grader imports this file once for each wrong version it grades."""
+    riders = [f"r{n}" for n in range(100_000)]
+    return riders, frozenset(riders[65_536:]), random.Random(5).sample(riders, 5_000)
+
+
+@pytest.mark.slow
+def test_a_large_pool_is_picked_all_over():
+    """in a pool of 95,000 riders, picks give only riders in it, and reach all of it
+
+    100,000 riders r0 to r99999 added, 5,000 of them removed in a shuffled
+    order (a fixed seed), then 10,000 picks. None may give a removed rider,
+    and the riders r65536 and above, 32,756 of the 95,000 left, must get
+    between 30% and 39% of the picks: a uniform pick gives 34.5%, and falls
+    outside those bounds with probability below 1e-20 (9 standard
+    deviations). Slots or draws kept in 16 bits give far fewer, or lose
+    riders to removed ones. Measured on a 2-core machine: 0.12 s for the
+    reference.
+    """
+    riders, high, removals = large()
+    gone = frozenset(removals)
+    target = pool(random.Random(4))
+    for rider in riders:
+        target.add(rider)
+    for rider in removals:
+        target.remove(rider)
+    picks = [target.pick() for _ in range(10_000)]
+    removed = sorted({rider for rider in picks if rider in gone}, key=repr)
+    share = sum(rider in high for rider in picks) / len(picks)
+    expected = len(high - gone) / (len(riders) - len(gone))
+    assert not removed and 0.30 <= share <= 0.39, (
+        "riders r0 to r99999 added, 5,000 of them removed (random.Random(5).sample of "
+        f"them), then 10,000 picks: none should give a removed rider, and about "
+        f"{expected:.1%} should give one of the {len(high - gone):,} riders left from "
+        f"r65536 up; {len(removed):,} different removed riders came up "
+        f"({show(removed[:3])}), and {share:.1%} of the picks were from r65536 up"
+    )
