@@ -5,8 +5,6 @@ Delivery and WorkerStats are named tuples: whoever holds one holds the facts of
 the moment it was made, and nothing the service does later changes them.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 # A worker's recorded status. A heartbeat that is too old is not a status: it
