@@ -68,12 +68,13 @@ class Cluster:
         self.cached: dict[str, dict[str, object]] = {}
         self.hits = self.misses = 0
         self._ring: Tokens | None = None
-        self._hashed: dict[str, int] = {}  # each text hashed once, whatever the state
+        # Each text hashed once and each state's tokens sorted once, whatever the state.
+        self._memory = token_ring.Memory()
 
     def ring(self) -> Tokens:
         if self._ring is None:
             weights = {node: weight for node, weight in self.weights.items() if weight}
-            self._ring = Tokens(self.virtuals, self.hash64, weights, self._hashed)
+            self._ring = Tokens(self.virtuals, self.hash64, weights, self._memory)
         return self._ring
 
     def _known(self, node_id: str) -> None:
