@@ -19,7 +19,7 @@ RING_BITS = 64
 
 
 # Most keys are short ids, and SHA-256 is the slow part of a lookup. str's own
-# hash is SipHash, a keyed 64-bit hash that spreads keys as well: use it for them.
+# hash is a fast 64-bit hash in C that spreads keys as well: use it for them.
 FAST_PATH_LIMIT = 32
 MASK = (1 << 64) - 1
 
