@@ -1,5 +1,5 @@
 """Tests written by the team that owns the cache client. Run from the kata folder:
-python -m pytest tests
+../../.venv/bin/python -m pytest tests
 """
 
 import hashlib

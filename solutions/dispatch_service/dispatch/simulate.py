@@ -16,6 +16,7 @@ Every call to the service must return within --call-timeout real seconds
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import signal
 import sys
@@ -377,4 +378,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        # The reader stopped reading (`| head`): end quietly, as a shell tool does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
