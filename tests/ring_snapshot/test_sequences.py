@@ -383,12 +383,15 @@ class LongRuns(Rings):
 
     @macro(weight=2, when=has_instances, which=WHICH, size=token_ring.longest(12, 120))
     def come_and_go(self, which: int, size: int) -> list:
-        """n0, n1, ... set to weight 1, every other one of them set to 0, and the keys of a
-        pool asked after each: the nodes taken off stay off."""
+        """n0, n1, ... set to weight 1, every other one of them set to 0, then the rest, and
+        the keys of a pool asked after each: the nodes taken off stay off. (120 leaves in a
+        row: whatever the version was, some change a multiple of 100 comes after a leave.)"""
         return [
             ("set_many", {"which": which, "size": size, "step": 1, "heavy": 1}),
             ("check", {"which": which, "keys": 200}),
             ("set_many", {"which": which, "size": size, "step": 2, "heavy": 0}),
+            ("check", {"which": which, "keys": 200}),
+            ("set_many", {"which": which, "size": size, "step": 1, "heavy": 0}),
             ("check", {"which": which, "keys": 200}),
         ]
 
