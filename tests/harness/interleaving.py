@@ -25,7 +25,8 @@ as one (every thread blocked) at once. An acquire that does not wait
 (`blocking=False`) or waits a while (`timeout=`) for a lock another
 scheduled thread holds fails at once the first time, as it may when that
 thread is slow, and, tried again, waits until the lock is let go before it
-fails: a retry loop lets the holder run rather than spinning. A thread that
+fails: a retry loop lets the holder run rather than spinning; its
+time.sleep returns at once. A thread that
 neither steps nor blocks for FALLBACK seconds (blocked in some other
 primitive) is passed over; one that runs more than MAX_STEPS steps is
 stopped. Threads are daemons, and a scenario that ends early stops its
@@ -344,7 +345,8 @@ class _Semaphore:
 
 @contextlib.contextmanager
 def instrumented_locks(control: _Control) -> Iterator[None]:
-    """The locks and semaphores the learner's module can make, instrumented."""
+    """The locks and semaphores the learner's module can make, instrumented; and
+    time.sleep, which returns at once in a scheduled thread."""
     plain = (threading.Lock, threading.RLock, threading.Semaphore, threading.BoundedSemaphore)
     allocate = _thread.allocate_lock
 
@@ -354,16 +356,28 @@ def instrumented_locks(control: _Control) -> Iterator[None]:
             return _Lock(allocate(), control)
         return allocate()
 
+    real_sleep = time.sleep
+
+    def sleep(seconds: float) -> None:
+        # A scheduled thread's sleep is a pause of its own, not a wait for another
+        # thread: the schedule, not the clock, says who runs next, and a lock's retry
+        # loop (a failed try, a sleep, a try again) costs steps rather than
+        # milliseconds of real time that a loaded machine stretches.
+        if control.me() is None:
+            real_sleep(seconds)
+
     threading.Lock = lambda: _Lock(plain[0](), control)
     threading.RLock = lambda *args, **kwargs: _Lock(plain[1](), control)
     threading.Semaphore = lambda value=1: _Semaphore(control, value)
     threading.BoundedSemaphore = lambda value=1: _Semaphore(control, value, bounded=True)
     _thread.allocate_lock = raw_lock
+    time.sleep = sleep
     try:
         yield
     finally:
         threading.Lock, threading.RLock, threading.Semaphore, threading.BoundedSemaphore = plain
         _thread.allocate_lock = allocate
+        time.sleep = real_sleep
 
 
 class Scenario:
