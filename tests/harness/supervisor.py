@@ -134,7 +134,8 @@ class Child:
         assert self.request is not None, "watch() before start()"
         run = Run()
         try:
-            _watch(self.channel, run, deadline, overdue, self.request.key)
+            exited = self.process.poll  # None while the child runs
+            _watch(self.channel, run, deadline, overdue, self.request.key, exited)
             if run.killed:
                 run.dump = _dump_stack(self.process, self.request.stack_file)
         finally:
@@ -161,7 +162,18 @@ class Child:
         self.channel = -1
 
 
-def _watch(channel: int, run: Run, deadline: float, overdue: Callable[[], None], key: str) -> None:
+# s between two looks at whether the child has ended, while its pipe is quiet.
+EXIT_POLL = 0.1
+
+
+def _watch(
+    channel: int,
+    run: Run,
+    deadline: float,
+    overdue: Callable[[], None],
+    key: str,
+    exited: Callable[[], int | None],
+) -> None:
     phase_overdue = phase_deadline = math.inf
     pending = b""
     while True:
@@ -174,8 +186,13 @@ def _watch(channel: int, run: Run, deadline: float, overdue: Callable[[], None],
         if now >= wake:
             run.killed = Killed.CHECK if wake == deadline else Killed.PHASE
             return
-        ready, _, _ = select.select([channel], [], [], min(wake, phase_overdue) - now)
+        wait = min(wake, phase_overdue, now + EXIT_POLL) - now
+        ready, _, _ = select.select([channel], [], [], wait)
         if not ready:
+            # The child has ended and its pipe is quiet: a process it forked may hold
+            # the pipe open for ever, so the end of the child is the end of the run.
+            if exited() is not None and not select.select([channel], [], [], 0)[0]:
+                return
             continue
         chunk = os.read(channel, 65536)
         if not chunk:
