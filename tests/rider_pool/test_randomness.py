@@ -201,3 +201,81 @@ def test_a_large_pool_is_picked_all_over():
         f"r65536 up; {len(removed):,} different removed riders came up "
         f"({show(removed[:3])}), and {share:.1%} of the picks were from r65536 up"
     )
+
+
+def test_each_pool_without_an_rng_has_a_random_of_its_own():
+    """without an rng, each pool makes a random.Random() of its own (when it is made, or
+    at its first pick), shared with no other pool and not the random module's
+
+    Every random.Random made (SystemRandom and other subclasses too) is recorded
+    while two pools are made, given riders and picked from once. A pool that
+    draws from the random module's functions, or from one generator made when
+    its module was imported and shared by every pool, makes none: the picks of
+    one pool then change those of the other.
+    """
+    new = fresh("rider_pool").RiderPool
+    made: list[list[random.Random]] = []
+    real = random.Random.__init__
+
+    def recording(self, *args, **kwargs):
+        made[-1].append(self)
+        real(self, *args, **kwargs)
+
+    random.Random.__init__ = recording
+    try:
+        for _ in range(2):
+            made.append([])
+            target = new()
+            for rider in ("a", "b", "c"):
+                target.add(rider)
+            target.pick()
+    finally:
+        random.Random.__init__ = real
+    shared = {id(rng) for rng in made[0]} & {id(rng) for rng in made[1]}
+    assert all(made) and not shared, (
+        "two pools made with RiderPool(), given riders a, b, c and picked from once: each "
+        "should make a random.Random() of its own; the first made "
+        f"{len(made[0])} and the second {len(made[1])}, so their picks come from a "
+        "generator they share (the random module's, or one made at import)"
+    )
+
+
+def uniform_share(picks: list[str], riders: set[str], total: int) -> tuple[float, float]:
+    """The share of `picks` that give one of `riders`, and the share a uniform pick
+    would give them among `total` riders."""
+    return sum(rider in riders for rider in picks) / len(picks), len(riders) / total
+
+
+@pytest.mark.slow
+def test_a_large_pool_is_picked_uniformly():
+    """in a pool of 95,000 riders, every rider has the same chance: none is out of
+    reach, none is favoured
+
+    95,000 riders r0 to r94999, added in order, then 300,000 picks (a fixed
+    seed). A uniform pick reaches about 90,960 riders (standard deviation
+    about 60); a slot drawn in 16 bits reaches at most 65,536. A slot drawn
+    as a random number of 20 or 19 bits modulo 95,000 favours the first
+    3,576 or 49,288 slots (by 12/11 or 6/5): the shares of r0..r3575 and of
+    r0..r49287 must stay within 4.5 standard deviations of 3,576/95,000 and
+    49,288/95,000, which a uniform pick leaves with probability below 1e-5
+    each. Measured on a 2-core machine: 0.4 s for the reference.
+    """
+    total = 95_000
+    riders = [f"r{n}" for n in range(total)]
+    target = pool(random.Random(6))
+    for rider in riders:
+        target.add(rider)
+    picks = [target.pick() for _ in range(300_000)]
+    reached = len(set(picks))
+    shares = [uniform_share(picks, set(riders[:size]), total) for size in (3_576, 49_288)]
+    off = [
+        (got, expected)
+        for got, expected in shares
+        if abs(got - expected) > 4.5 * (expected * (1 - expected) / len(picks)) ** 0.5
+    ]
+    assert reached >= 85_000 and not off, (
+        "95,000 riders r0 to r94999, then 300,000 picks: a uniform pick reaches about "
+        f"90,960 different riders, and gives r0..r3575 {shares[0][1]:.2%} of the picks "
+        f"and r0..r49287 {shares[1][1]:.2%}; got {reached:,} riders, and "
+        f"{shares[0][0]:.2%} and {shares[1][0]:.2%}"
+    )
