@@ -27,7 +27,7 @@ SEEDS = (11, 12, 13)
 # freedom: Pr(statistic > value) = 1e-5. Computed from the regularized upper
 # incomplete gamma function Q(df / 2, value / 2), and checked against the
 # printed tables at p = 0.001 (15 degrees of freedom: 37.697).
-CRITICAL = {15: 50.493}
+CRITICAL = {9: 39.341, 15: 50.493}
 P_VALUE = "1 in 100,000"
 
 
@@ -96,10 +96,13 @@ def test_picks_are_independent():
 
     Pearson's chi-square test of independence on pairs, once for each of the
     seeds 11, 12 and 13: 4 riders (6 added, 2 removed), 8,000 picks taken as
-    4,000 pairs (the 1st and 2nd, the 3rd and 4th, ...), each of the 16 pairs
-    of riders expected 250 times, 15 degrees of freedom. The pool is refused
-    when the statistic is above 50.493, the critical value at p = 1e-5: picks
-    that are uniform and independent are refused by one seed 1 time in 100,000.
+    4,000 pairs (the 1st and 2nd, the 3rd and 4th, ...). Each pair of riders is
+    expected as often as the two riders' own counts make it (first picks of one
+    times second picks of the other, over 4,000), so that picks which are
+    independent but not uniform pass here and fail the uniformity test only:
+    9 degrees of freedom. The pool is refused when the statistic is above
+    39.341, the critical value at p = 1e-5: independent picks are refused by one
+    seed 1 time in 100,000.
     """
     for seed in SEEDS:
         target = pool(random.Random(seed))
@@ -110,16 +113,22 @@ def test_picks_are_independent():
         riders = ["b", "c", "d", "f"]
         picks = [target.pick() for _ in range(8000)]
         pairs = Counter(zip(picks[::2], picks[1::2], strict=True))
-        counts = [pairs[first, second] for first in riders for second in riders]
-        statistic = chi_square(counts, 4000 / 16)
+        firsts, seconds = Counter(picks[::2]), Counter(picks[1::2])
+        cells = [
+            (pairs[first, second], firsts[first] * seconds[second] / 4000)
+            for first in riders
+            for second in riders
+            if firsts[first] and seconds[second]  # a rider never picked: the uniformity test's
+        ]
+        statistic = sum((count - expected) ** 2 / expected for count, expected in cells)
         same = sum(pairs[rider, rider] for rider in riders)
-        assert statistic <= CRITICAL[15], (
+        alike = sum(firsts[rider] * seconds[rider] for rider in riders) / 4000
+        assert statistic <= CRITICAL[9], (
             f"RiderPool(random.Random({seed})) with riders b, c, d, f: 8,000 picks as 4,000 "
-            "pairs should give each of the 16 pairs of riders about 250 times; the chi-square "
-            f"statistic is {statistic:.1f}, above {CRITICAL[15]} (independent uniform picks "
-            f"go above it {P_VALUE} times): the second pick repeated the first {same} times "
-            f"where 1,000 are expected, and the pairs came up from {min(counts)} to "
-            f"{max(counts)} times"
+            "pairs should give each pair of riders as often as the two riders' own counts "
+            f"make it; the chi-square statistic is {statistic:.1f}, above {CRITICAL[9]} "
+            f"(independent picks go above it {P_VALUE} times): the second pick repeated the "
+            f"first {same} times where {alike:.0f} are expected from the riders' counts"
         )
 
 
