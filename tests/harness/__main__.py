@@ -27,7 +27,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -319,6 +321,7 @@ def _list(args: argparse.Namespace) -> int:
     state = Progress()
     up_next = None
     width = max((len(kata.name) for kata in katas), default=0) + 2
+    columns = shutil.get_terminal_size().columns  # descriptions wrapped at words
     for place, kata in enumerate(sorted(katas, key=lambda kata: (kata.order, kata.name)), 1):
         where, solved = _standing(state.attempts(kata.name))
         if not solved and up_next is None:
@@ -328,8 +331,9 @@ def _list(args: argparse.Namespace) -> int:
         ]
         if in_time:
             where += f" · {wording.best_interview(min(in_time))}"
-        print(f"{place}. {kata.name:<{width}}{where}")
-        print(f"   {kata.description}")
+        print(f"{place:>2}. {kata.name:<{width}}{where}")
+        for line in textwrap.wrap(kata.description, max(40, columns - 5)):
+            print(f"    {line}")
     print("")
     print(wording.next_kata(up_next))
     return SOLVED

@@ -11,6 +11,7 @@ one ended by Ctrl-C.
 
 from __future__ import annotations
 
+import re
 import select
 import sys
 import time
@@ -43,7 +44,7 @@ class Interview(Watch):
 
     def begin(self) -> None:
         readme = starter.shipped(self.kata)[starter.README].decode("utf-8")
-        self.say(wording.interview_intro(self.kata.title, _story(readme), self.box))
+        self.say(wording.interview_intro(self.kata.title, _story(readme), self.box, self.shown))
         if self.interactive:
             self.say([wording.INTERVIEW_PRESS_A_KEY])
             if _wait_for_key() in ("q", "Q"):
@@ -135,7 +136,13 @@ def _story(readme: str) -> str:
         return ""
     body = readme[start + 1 :].split("\n", 1)[1]
     end = body.find("\n## ")
-    return (body if end < 0 else body[:end]).strip()
+    return _plain((body if end < 0 else body[:end]).strip())
+
+
+def _plain(markdown: str) -> str:
+    """Markdown as a terminal shows it: links as their text, no emphasis marks."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", markdown)
+    return re.sub(r"(?<!\w)(\*{1,2})(\S[^*]*?)\1(?!\w)", r"\2", text)
 
 
 def _wait_for_key() -> str:

@@ -7,6 +7,7 @@ them out; the child and the grading choose which to say.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -442,10 +443,24 @@ def step_rerun(command: str) -> str:
     return f"Then run it again: {command}"
 
 
+# A command a step gives: make, its target, and its NAME=value arguments.
+COMMAND = re.compile(r"make \S+(?: [A-Z_]+=\S+)*")
+
+
 def next_steps(steps: list[str]) -> list[str]:
     lines = ["Next:"]
     for step in steps:
-        lines += textwrap.wrap(step, WIDTH, initial_indent="  - ", subsequent_indent="    ")
+        # A command is kept on one line, so that it is copied whole.
+        step = COMMAND.sub(lambda found: found.group().replace(" ", "\0"), step)
+        wrapped = textwrap.wrap(
+            step,
+            WIDTH,
+            initial_indent="  - ",
+            subsequent_indent="    ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        lines += [line.replace("\0", " ") for line in wrapped]
     return lines
 
 
@@ -898,14 +913,14 @@ def _mm_ss(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def interview_intro(title: str, story: str, seconds: float) -> list[str]:
+def interview_intro(title: str, story: str, seconds: float, folder: str) -> list[str]:
     lines = [f"Interview — {title}", ""]
     for paragraph in story.split("\n\n"):
         lines += [*textwrap.wrap(" ".join(paragraph.split()), WIDTH), ""]
     lines += textwrap.wrap(
-        f"You have {box(seconds)}. The contract is in the kata's README.md; each save is "
-        "graded; h gives a hint (each one counted), q or Ctrl-C stops. When every test "
-        "passes, the clock stops and the debrief follows.",
+        f"You have {box(seconds)}. The code is in {folder}, the contract in its README.md; "
+        "each save is graded; h gives a hint (each one counted), q or Ctrl-C stops. When "
+        "every test passes, the clock stops and the debrief follows.",
         WIDTH,
     )
     return lines
