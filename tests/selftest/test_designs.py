@@ -7,6 +7,7 @@ A spec test that refused one of them would be testing a design, not the
 contract.
 """
 
+import os
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,11 @@ def test_every_correct_design_passes_every_spec_test(kata, tmp_path):
             Variant(design.name, learner_folder(kata, design, tmp_path / design.name), tests)
             for design in designs
         ),
-        limit=limits.DEFAULT,
+        # Twice the learner's limit: make test runs two gradings at once on two cores,
+        # and a slower machine or a noisy neighbour is timing, not a wrong verdict. That
+        # the designs fit the learner's own limit under a busy loop per core is measured
+        # with DESIGNS_LIMIT=1 (docs/grader.md).
+        limit=limits.DEFAULT * float(os.environ.get("DESIGNS_LIMIT", "2")),
         check_limit=600,
     )
     refused = {
