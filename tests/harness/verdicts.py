@@ -150,13 +150,19 @@ def _own_verdicts(grading: Grading, groups: Groups) -> list[Verdict]:
     for name, reference in groups.get((Role.OWN_REFERENCE, ""), {}).items():
         # A test that passes on the reference must pass on its other correct versions too.
         disagreeing = [o[name] for o in others if name in o and o[name].status is not Status.PASS]
+        message = reference.message
         if reference.status is Status.PASS and disagreeing:
             reference = disagreeing[0]
+            message = reference.message
+        elif disagreeing and disagreeing[0].message != message:
+            # The reference's answer is one of several the specification allows: say so,
+            # or the learner pins the test to the reference's answer instead.
+            message = f"{message}. {disagreeing[0].message}"
         mine = yours.get(name)
         verdict = Verdict(
             name,
             Status.PASS if reference.status is Status.PASS else Status.FAIL,
-            reference.message,
+            message,
             reference.description,
             on_your_code=mine.status if mine else Status.ERROR,
             on_your_code_message=mine.message if mine else wording.not_run("no result"),
