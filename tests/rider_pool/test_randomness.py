@@ -35,9 +35,10 @@ def pool(rng):
     return fresh("rider_pool").RiderPool(rng)
 
 
-def chi_square(counts: list[int], expected: float) -> float:
-    """Pearson's statistic: the sum over the cells of (observed - expected)**2 / expected."""
-    return sum((count - expected) ** 2 / expected for count in counts)
+def chi_square(cells: list[tuple[int, float]]) -> float:
+    """Pearson's statistic over (observed, expected) cells: the sum of
+    (observed - expected)**2 / expected."""
+    return sum((count - expected) ** 2 / expected for count, expected in cells)
 
 
 def churned(seed: int):
@@ -74,7 +75,7 @@ def test_picks_are_uniform():
         target, riders = churned(seed)
         picks = Counter(target.pick() for _ in range(8000))
         counts = [picks[rider] for rider in riders]
-        statistic = chi_square(counts, 8000 / len(riders))
+        statistic = chi_square([(count, 8000 / len(riders)) for count in counts])
         others = sorted((rider for rider in picks if rider not in riders), key=repr)
         fewest, most = min(riders, key=picks.__getitem__), max(riders, key=picks.__getitem__)
         assert statistic <= CRITICAL[15], (
@@ -120,7 +121,7 @@ def test_picks_are_independent():
             for second in riders
             if firsts[first] and seconds[second]  # a rider never picked: the uniformity test's
         ]
-        statistic = sum((count - expected) ** 2 / expected for count, expected in cells)
+        statistic = chi_square(cells)
         same = sum(pairs[rider, rider] for rider in riders)
         alike = sum(firsts[rider] * seconds[rider] for rider in riders) / 4000
         assert statistic <= CRITICAL[9], (
