@@ -297,10 +297,14 @@ class _Semaphore:
         self._value = self._initial = value
         self._cond = threading.Condition(_thread.allocate_lock())  # the scheduler's: raw
         self.refused: set[int] = set()
+        # Blocked threads that have taken their unit but not yet said so (unblocked):
+        # until they do, the scheduler still sees them blocked, on a semaphore at 0.
+        self._taking = 0
 
     @property
     def held(self) -> bool:
-        return self._value == 0
+        # A thread that has taken its unit is not waiting for one: not a deadlock.
+        return self._value == 0 and not self._taking
 
     def acquire(self, blocking: bool = True, timeout: float | None = None) -> bool:
         me = self._control.me()
@@ -322,8 +326,12 @@ class _Semaphore:
         with self._cond:
             self._cond.wait_for(lambda: self._value)
             if not trying:
+                self._taking += 1  # first, so that a unit taken is never seen as held
                 self._value -= 1
         self._control.unblocked()
+        if not trying:
+            with self._cond:
+                self._taking -= 1
         return not trying
 
     def release(self, n: int = 1) -> None:
