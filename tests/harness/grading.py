@@ -189,6 +189,9 @@ class Check:
         failed = run.last(ProbeError)
         if failed:
             return failed.message
+        if run.killed is Killed.CHECK and run.last(Collected) is None:
+            # Not the learner's endless import: the whole check's time ran out first.
+            return wording.check_limit_before_tests(self.check_limit)
         if run.last(ProbeOk) is None:
             probe = run.last(Probe)
             if probe is None:

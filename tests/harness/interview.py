@@ -25,6 +25,8 @@ from tests.harness.wording import Moment
 
 
 class Interview(Watch):
+    doing = wording.INTERVIEWING
+
     def __init__(self, *args: object, minutes: float, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.box = self.time_box = minutes * 60
@@ -44,7 +46,8 @@ class Interview(Watch):
 
     def begin(self) -> None:
         readme = starter.shipped(self.kata)[starter.README].decode("utf-8")
-        self.say(wording.interview_intro(self.kata.title, _story(readme), self.box, self.shown))
+        intro = wording.interview_intro(self.kata.title, _story(readme), self.box, self.shown)
+        self.say([*intro, *wording.interview_tools(_tools(readme))])
         if self.interactive:
             self.say([wording.INTERVIEW_PRESS_A_KEY])
             if _wait_for_key() in ("q", "Q"):
@@ -137,6 +140,15 @@ def _story(readme: str) -> str:
     body = readme[start + 1 :].split("\n", 1)[1]
     end = body.find("\n## ")
     return _plain((body if end < 0 else body[:end]).strip())
+
+
+def _tools(readme: str) -> list[str]:
+    """The commands of the README's "Your loop" block that run the code (saves grade it)."""
+    loop = readme.partition("\n## Your loop")[2]
+    block = loop.partition("```sh\n")[2].partition("```")[0]
+    return [
+        line for line in block.splitlines() if line.strip() and not line.startswith(("make ", "#"))
+    ]
 
 
 def _plain(markdown: str) -> str:

@@ -142,7 +142,8 @@ def summary(grading: Grading, commands: Commands | None, colour: bool = False) -
         return [*lines, "", *_next_steps(grading, commands)]
     first = failing[0]
     lines += ["", wording.FIRST_FAILURE, *_spec_test(first, colour), ""]
-    step = wording.STEP_TIMEOUT if first.status is Status.TIMEOUT else wording.STEP_FAILURE
+    failure = wording.step_failure(_shown(grading.folder))
+    step = wording.STEP_TIMEOUT if first.status is Status.TIMEOUT else failure
     stuck = wording.WATCH_STUCK if commands is None else wording.stuck_step(commands.hint)
     return [*lines, *wording.next_steps([step, stuck])]
 
@@ -187,10 +188,13 @@ def _next_steps(grading: Grading, commands: Commands | None) -> list[str]:
     steps = []
     if grading.status is Status.ERROR:
         steps.append(wording.STEP_ERROR)
-    if Status.TIMEOUT in statuses:
-        steps.append(wording.STEP_TIMEOUT)
-    if statuses & {Status.FAIL, Status.ERROR}:
-        steps.append(wording.STEP_FAILURE)
+    # The advice on the first failing test's kind comes first: it is read first.
+    first = next((v.status for v in grading.tests if v.status is not Status.PASS), None)
+    timeouts = [wording.STEP_TIMEOUT] if Status.TIMEOUT in statuses else []
+    steps += timeouts if first is Status.TIMEOUT else []
+    failures = statuses & {Status.FAIL, Status.ERROR}
+    steps += [wording.step_failure(_shown(grading.folder))] if failures else []
+    steps += [] if first is Status.TIMEOUT else timeouts
     if failing and commands is not None and not commands.only:
         steps.append(wording.step_only_first(commands.check_one(failing[0])))
     if any(verdict.status is Status.FAIL for verdict in grading.own_wrong):

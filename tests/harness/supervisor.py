@@ -87,6 +87,7 @@ class Child:
             # Same code, same report: str hashes, and so set and dict orders
             # built from them, must not change from one check to the next.
             PYTHONHASHSEED="0",
+            KATAS_GRADER_PID=str(os.getpid()),
         )
         reaper.become_subreaper()
         with (work / "stderr.txt").open("wb") as stderr:

@@ -38,6 +38,8 @@ QUIET = 0.1  # s a change must stay still before it is graded
 class Watch:
     """One watch loop over one folder."""
 
+    doing = wording.WATCHING  # the header's first word
+
     def __init__(
         self,
         kata: Kata,
@@ -87,7 +89,9 @@ class Watch:
                 if self.warm is not None:
                     grading.discard(self.warm)
                 self.end()
-        print("", file=self.out, flush=True)
+        # A footer's keys no longer work: clear its line (an empty one otherwise).
+        clear = "\r\033[2K" if self.interactive else ""
+        print(clear, file=self.out, flush=True)
         return 0
 
     # -- what an Interview changes --
@@ -169,7 +173,7 @@ class Watch:
     def _header(self, clock: str) -> str:
         summary, stamp = self._last
         if self.interactive:
-            header = wording.watch_header(self.shown, summary, stamp, clock)
+            header = wording.watch_header(self.doing, self.shown, summary, stamp, clock)
             return terminal.bold(header, self.colour)
         return wording.watch_plain_header(self.kata.name, summary, stamp, clock)
 

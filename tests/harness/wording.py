@@ -182,6 +182,13 @@ def check_limit_during_test(limit: float) -> str:
     return f"{check_limit(limit)} during this test"
 
 
+def check_limit_before_tests(limit: float) -> str:
+    return (
+        f"{check_limit(limit)} before the tests were collected — "
+        "on a busy machine, raise it with CHECK_TIMEOUT=<seconds>"
+    )
+
+
 def stopped_before_test(how: str) -> str:
     return f"the grading process stopped before this test ({how})"
 
@@ -409,10 +416,16 @@ STEP_TIMEOUT = (
     "slower than the contract allows, or a wait that never ends (a lock taken "
     "twice). Start from the line the report names."
 )
-STEP_FAILURE = (
-    "Take the first FAIL or ERROR, reproduce its scenario in a few lines, "
-    "find the line that causes it, fix it."
-)
+
+
+def step_failure(folder: str) -> str:
+    return (
+        "Take the first FAIL or ERROR and reproduce its scenario in a few lines "
+        f"(cd {folder}, start python3, import your code), find the line that causes "
+        "it, fix it."
+    )
+
+
 STEP_SAVE = "Save, and the check runs again."
 
 
@@ -661,9 +674,14 @@ def next_kata(kata: str | None) -> str:
     return f"Next: make check KATA={kata}"
 
 
-def watch_header(folder: str, summary: str, changed: str, clock: str) -> str:
+# What the header says the loop is doing with the folder.
+WATCHING = "watching"
+INTERVIEWING = "interview on"
+
+
+def watch_header(doing: str, folder: str, summary: str, changed: str, clock: str) -> str:
     clock = f" · {clock}" if clock else ""
-    return f"watching {folder} · {summary}{clock} · last change {changed} · h hint · q quit"
+    return f"{doing} {folder} · {summary}{clock} · last change {changed} · h hint · q quit"
 
 
 def watch_plain_header(kata: str, summary: str, changed: str, clock: str) -> str:
@@ -924,6 +942,13 @@ def interview_intro(title: str, story: str, seconds: float, folder: str) -> list
         WIDTH,
     )
     return lines
+
+
+def interview_tools(commands: list[str]) -> list[str]:
+    """The README's commands that run the code, for a round whose repro is run, not read."""
+    if not commands:
+        return []
+    return ["", "To run the code (from the README's loop):", *(f"  {c}" for c in commands)]
 
 
 def interview_footer(clock: str) -> str:

@@ -4,6 +4,8 @@ import os
 
 import pytest
 
+from tests.selftest.checking import SHARED
+
 
 @pytest.fixture(autouse=True, scope="session")
 def state_of_its_own(tmp_path_factory):
@@ -12,6 +14,18 @@ def state_of_its_own(tmp_path_factory):
     os.environ["KATAS_STATE"] = str(tmp_path_factory.mktemp("katas-state"))
     yield
     del os.environ["KATAS_STATE"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def shared_between_test_processes(tmp_path_factory):
+    """A folder every test process of this run sees (see checking.graded_starter):
+    pytest-xdist gives each of its workers a base temp under one folder per run."""
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if "PYTEST_XDIST_WORKER" in os.environ else base) / "shared"
+    shared.mkdir(exist_ok=True)
+    os.environ[SHARED] = str(shared)
+    yield
+    del os.environ[SHARED]
 
 
 # A learner's test files, copied into learner folders by the tests that use them.

@@ -7,6 +7,7 @@ starts survives the check, not even a process that left its group.
 """
 
 import os
+import subprocess
 import sys
 import textwrap
 import time
@@ -15,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from tests.harness import catalog
-from tests.selftest.checking import committed_starter, make_check
+from tests.harness.layout import ROOT
+from tests.selftest.checking import STARTER_LIMIT, committed_starter, make_check
 
 KATA = catalog.load("round_robin")
 ANCHOR = "        size = len(self._workers)\n"
@@ -41,7 +43,7 @@ def first_failure(checked) -> dict:
 def test_memory_past_the_limit_is_an_error_that_says_so(tmp_path):
     folder = hostile(committed_starter(KATA, tmp_path / "mine"), "hoard = bytearray(3 * 2**30)\n")
     started = time.monotonic()
-    checked = make_check(KATA.name, folder)
+    checked = make_check(KATA.name, folder, timeout=STARTER_LIMIT)
     assert time.monotonic() - started < 60
     failure = first_failure(checked)
     assert failure["status"] == "error" and "more than 2 GiB of memory" in failure["message"]
@@ -54,7 +56,7 @@ def test_a_huge_file_is_an_error_that_says_so(tmp_path):
             out.write(b"x" * 100 * 2**20)
     """
     folder = hostile(committed_starter(KATA, tmp_path / "mine"), body, top="import os\n")
-    checked = make_check(KATA.name, folder)
+    checked = make_check(KATA.name, folder, timeout=STARTER_LIMIT)
     failure = first_failure(checked)
     assert failure["status"] == "error", failure
     assert "a file larger than the grader's limit" in failure["message"], failure
@@ -77,7 +79,7 @@ def test_nothing_the_code_starts_outlives_the_check(tmp_path):
             os._exit(0)
     """
     folder = hostile(committed_starter(KATA, tmp_path / "mine"), "", top=top)
-    make_check(KATA.name, folder)
+    make_check(KATA.name, folder, timeout=STARTER_LIMIT)
     time.sleep(0.5)
     pids = [int(line) for line in marker.read_text().split()]
     assert pids, "the code did not start its process"
@@ -91,3 +93,29 @@ def _state(pid: int) -> str:
     except OSError:
         return "Z"
     return stat[stat.rindex(")") + 2]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_grader_killed_mid_check_takes_its_grading_child_with_it(tmp_path):
+    """A check stopped with kill -9 (a closed laptop lid, a teacher's Ctrl-\\) must
+    not leave the code it was grading looping on."""
+    marker = tmp_path / "child"
+    top = f"""
+        import os
+        with open({str(marker)!r}, "w") as out:
+            out.write(str(os.getpid()))
+    """
+    folder = hostile(committed_starter(KATA, tmp_path / "mine"), "while True:\n    pass\n", top=top)
+    command = [sys.executable, "-m", "tests.harness", "check", KATA.name, "--dir", str(folder)]
+    grader = subprocess.Popen([*command, "--timeout", "30"], cwd=ROOT, stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while not (marker.exists() and marker.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        child = int(marker.read_text())
+        time.sleep(0.3)  # into the endless loop of a test
+        grader.kill()
+    finally:
+        grader.wait()
+    time.sleep(0.5)
+    assert _state(child) == "Z", f"the grading child {child} outlived its grader"

@@ -93,6 +93,10 @@ def test_human_report_lists_every_spec_test_and_says_what_next(tmp_path):
     assert len(verdicts) == SPEC_TESTS and "TIMEOUT" in verdicts
     assert f"/{SPEC_TESTS} spec tests pass." in checked.stdout
     assert "Next:" in checked.stdout and "Traceback" not in checked.stdout
+    # The starter's first failure is a FAIL: the advice on failures is read first.
+    first = next(verdict for verdict in verdicts if verdict != "PASS")
+    advice = checked.stdout[checked.stdout.index("Next:") :]
+    assert first == "FAIL" and advice.index("first FAIL") < advice.index("A TIMEOUT"), advice
 
 
 def test_unknown_kata_is_refused_with_the_list():

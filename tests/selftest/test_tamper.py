@@ -12,7 +12,13 @@ import textwrap
 import pytest
 
 from tests.harness import catalog
-from tests.selftest.checking import committed_starter, make_check, make_in, repository_copy
+from tests.selftest.checking import (
+    STARTER_LIMIT,
+    committed_starter,
+    make_check,
+    make_in,
+    repository_copy,
+)
 
 KATA = catalog.load("round_robin")
 
@@ -120,7 +126,7 @@ def forged(folder, lines: str):
 @pytest.mark.parametrize("case", sorted(FORGERIES))
 def test_a_forgery_is_an_error_and_says_the_runner_was_changed(case, tmp_path):
     folder = forged(committed_starter(KATA, tmp_path / "mine"), FORGERIES[case])
-    checked = make_check(KATA.name, folder)
+    checked = make_check(KATA.name, folder, timeout=STARTER_LIMIT)
     result = checked.result
     assert result["status"] != "pass" and checked.exit_status != 0, (case, result["message"])
     said = json.dumps(result)
