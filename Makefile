@@ -35,6 +35,8 @@ help:
 	@echo "make debrief KATA=<kata> [FORMAT=json]  once solved: the bugs, your fix, your tests"
 	@echo "make reset KATA=<kata>|all  back to the starter; your files go to .katas/backups/ first"
 	@echo "make list         the katas in learning order, where you stand, and what is next"
+	@echo ""
+	@echo "For teachers (docs/teachers.md) and maintainers (docs/authoring.md):"
 	@echo "make grade KATA=<kata> SUBMISSIONS=<folder> [JOBS=auto]  grade a class: grades.csv, grades.json"
 	@echo "make test [KATA=<kata>] [JOBS=auto]  the self-tests (of one kata), JOBS processes at once"
 	@echo "make new-kata KATA=<name>  the skeleton of a new kata, to grow (docs/authoring.md)"

@@ -231,7 +231,7 @@ def _debrief(args: argparse.Namespace) -> int:
     state = Progress()
     outcome = _current(args, kata, folder, state)
     if not outcome.solved:
-        print(wording.debrief_not_solved(kata.name), file=sys.stderr)
+        _complain(wording.debrief_not_solved(kata.name))
         return NOT_SOLVED
     effort = state.current(kata.name).effort
     built = debrief.build(kata, folder, effort, outcome, True, args.check_timeout)
@@ -407,11 +407,18 @@ def main(argv: list[str] | None = None) -> int:
     except Refused as refused:
         if getattr(args, "format", "human") == "json":
             print(json.dumps(_refusal(str(refused), getattr(args, "kata", "")), indent=2))
-        print(f"error: {refused}", file=sys.stderr)
+        _complain(f"error: {refused}")
         return USAGE
     except BrokenPipeError:  # `make list | head`: the reader has all it wants
         sys.stderr.close()
         return SOLVED
+
+
+def _complain(message: str) -> None:
+    """One line on stderr; on a terminal, wrapped at words (a terminal's own wrap
+    cuts names and commands in two)."""
+    lines = wording.paragraph(message, then="  ") if sys.stderr.isatty() else [message]
+    print("\n".join(lines), file=sys.stderr)
 
 
 def _refusal(message: str, kata: str) -> dict:

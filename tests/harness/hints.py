@@ -76,7 +76,15 @@ def _spec_test(kata: Kata, outcome: Outcome, failing: list[str], touched: set[st
     first = failing[0]
     about = outcome.descriptions.get(first) or first
     candidates = [bug for bug in _still_there(kata, outcome.tests) if first in bug.caught_by]
-    candidates.sort(key=lambda bug: bug.id in touched)  # stable: the kata's order otherwise
+    # Untouched bugs first; among them, the one whose tests fail the way the first
+    # failure does (a TIMEOUT's hint is about the bug whose tests time out), then
+    # the kata's order (the sort is stable).
+    kind = outcome.tests[first]
+
+    def share_of_kind(bug: Defect) -> float:
+        return sum(outcome.tests.get(test) is kind for test in bug.caught_by) / len(bug.caught_by)
+
+    candidates.sort(key=lambda bug: (bug.id in touched, -share_of_kind(bug)))
     if candidates:
         return Behaviour(f"bug:{candidates[0].id}", about, candidates[0].hints)
     return Behaviour(f"test:{first}", about, spec_hints.levels(kata, first))

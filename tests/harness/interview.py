@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import select
 import sys
+import textwrap
 import time
 
 from tests.harness import progress, starter, terminal, wording
@@ -100,23 +101,28 @@ class Interview(Watch):
         return super().debrief(effort, outcome, solved) + "\n\n" + "\n".join(chart)
 
     def _time_up(self) -> None:
+        """Say so; the debrief, which reveals the bugs, waits until the learner stops
+        (see `end`) or solves it: going on untimed must not start from the answers."""
         self.timed = False
         said = wording.time_up(self.box, self.outcome.passed if self.outcome else 0)
-        if self.outcome is not None and self.outcome.tests:
-            effort = Effort(None, self.checks, self.hints_taken)
-            said += ["", self.debrief(effort, self.outcome, solved=False)]
         if not self.interactive:
-            self.say([*said, "", wording.INTERVIEW_GOES_ON])
+            self.say([*said, "", *textwrap.wrap(wording.INTERVIEW_GOES_ON, wording.WIDTH)])
             return
-        self.say([*said, "", wording.INTERVIEW_KEEP_GOING])
-        if _wait_for_key() not in ("y", "Y"):
+        self.say([*said, "", *textwrap.wrap(wording.INTERVIEW_KEEP_GOING, wording.WIDTH)])
+        if _wait_for_key() in ("y", "Y"):
+            self._show(*self._last)  # the report again, under the untimed header
+        else:
             self.going = False
 
     def end(self) -> None:
-        """Record the interview, however it ended (of katas/<kata>, as progress is)."""
+        """Debrief an interview whose time ran out, and record the interview, however
+        it ended (of katas/<kata>, as progress is)."""
+        solved = self.solved_after is not None
+        if not self.timed and not solved and self.outcome is not None and self.outcome.tests:
+            effort = Effort(None, self.checks, self.hints_taken)
+            self.say(["", self.debrief(effort, self.outcome, solved=False)])
         if self.started is None or self.folder.resolve() != self.kata.starter_dir.resolve():
             return
-        solved = self.solved_after is not None
         self.progress.record_interview(
             self.kata.name,
             progress.Interview(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 from collections.abc import Iterator
 from typing import TextIO
@@ -67,3 +68,11 @@ def key_pressed() -> str:
 
     ready, _, _ = select.select([sys.stdin], [], [], 0)
     return os.read(sys.stdin.fileno(), 32).decode(errors="replace")[:1] if ready else ""
+
+
+ESCAPE = re.compile(r"\033\[[0-9;]*[A-Za-z]")
+
+
+def rows(line: str, columns: int) -> int:
+    """The screen rows a line takes on a terminal `columns` wide (a long one wraps)."""
+    return max(1, -(-len(ESCAPE.sub("", line)) // max(columns, 1)))

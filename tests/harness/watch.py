@@ -61,6 +61,7 @@ class Watch:
         self.summary: list[str] = []  # what a screen too small for the report shows first
         self._last = ("", "")  # its summary and time, for the header
         self.going = True  # an Interview ends the loop when the kata is solved
+        self.size = shutil.get_terminal_size()  # of the screen the report was fitted to
         self.time_box: float | None = None  # seconds, if not the kata's (an Interview's)
 
     def run(self) -> int:
@@ -77,6 +78,8 @@ class Watch:
                     if key in ("h", "H"):
                         self._hint()
                     self.tick()
+                    if self.interactive and self.text and shutil.get_terminal_size() != self.size:
+                        self._show(*self._last)  # a resized window: fit the report to it again
                     now_seen = files.signature(self.folder)
                     if self.going and now_seen != signature:
                         signature = self._settled(now_seen)
@@ -92,6 +95,7 @@ class Watch:
         # A footer's keys no longer work: clear its line (an empty one otherwise).
         clear = "\r\033[2K" if self.interactive else ""
         print(clear, file=self.out, flush=True)
+        print(wording.watch_stopped(self.shown, self._last[0]), file=self.out, flush=True)
         return 0
 
     # -- what an Interview changes --
@@ -186,7 +190,8 @@ class Watch:
         body = self.text + ("\n\n" + "\n".join(below) if below else "")
         if self.interactive:
             # The header, a blank line, the body, then a newline (or a blank line and the footer).
-            room = shutil.get_terminal_size().lines - 3 - (1 if footer else 0)
+            self.size = shutil.get_terminal_size()
+            room = self.size.lines - 3 - (1 if footer else 0)
             text = f"{terminal.CLEAR}{header}\n\n{self._fitted(body, below or [], room)}"
         else:
             text = f"{header}\n{body}\n{wording.WATCH_WAITING}\n"
@@ -198,12 +203,18 @@ class Watch:
         """The report as the screen shows it: whole if it fits in `room` lines; else
         the summary (the counts, the first failure in full, the next steps), what is
         shown below the report (a hint), and as much of the report as still fits."""
-        lines = body.split("\n")
-        if len(lines) <= room:
+        columns = self.size.columns
+
+        def height(lines: list[str]) -> int:
+            return sum(terminal.rows(line, columns) for line in lines)
+
+        if height(body.split("\n")) <= room:
             return body
         first = [*self.summary, "", *below, *([""] if below else [])]
         rest = self.text.split("\n")
-        fits = max(room - len(first) - 1, 0)
+        fits = 0  # the report's lines that still fit under `first` and the cut line
+        while fits < len(rest) and height([*first, *rest[: fits + 1]]) <= room - 1:
+            fits += 1
         check = f"make check KATA={self.kata.name}" + (
             "" if self.folder.resolve() == self.kata.starter_dir.resolve() else f" DIR={self.shown}"
         )

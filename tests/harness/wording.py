@@ -399,7 +399,10 @@ def selection_passes(rerun_all: str) -> list[str]:
 
 
 def unknown_tests(kata: str, names: list[str], known: list[str]) -> str:
-    return f"{kata} has no spec test {', '.join(names)}; its spec tests are: {', '.join(known)}"
+    return (
+        f"{kata} has no spec test {', '.join(names)} (ONLY= takes whole test names, as "
+        f"the report shows them in parentheses); its spec tests are: {', '.join(known)}"
+    )
 
 
 def solved(folder: str, kata: str) -> list[str]:
@@ -463,18 +466,23 @@ COMMAND = re.compile(r"make \S+(?: [A-Z_]+=\S+)*")
 def next_steps(steps: list[str]) -> list[str]:
     lines = ["Next:"]
     for step in steps:
-        # A command is kept on one line, so that it is copied whole.
-        step = COMMAND.sub(lambda found: found.group().replace(" ", "\0"), step)
-        wrapped = textwrap.wrap(
-            step,
-            WIDTH,
-            initial_indent="  - ",
-            subsequent_indent="    ",
-            break_long_words=False,
-            break_on_hyphens=False,
-        )
-        lines += [line.replace("\0", " ") for line in wrapped]
+        lines += paragraph(step, first="  - ", then="    ")
     return lines
+
+
+def paragraph(text: str, first: str = "", then: str = "") -> list[str]:
+    """`text` wrapped to the report's width, breaking no word, name or command (a
+    command is kept on one line, so that it is copied whole)."""
+    text = COMMAND.sub(lambda found: found.group().replace(" ", "\0"), text)
+    wrapped = textwrap.wrap(
+        text,
+        WIDTH,
+        initial_indent=first,
+        subsequent_indent=then,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    return [line.replace("\0", " ") for line in wrapped]
 
 
 # -- the command line --
@@ -584,7 +592,7 @@ def hint(
 ) -> list[str]:
     """The hints (`levels`) about the behaviour `about` up to `level`, the last one
     marked if `new`; `again` is how to ask for the next."""
-    lines = [f"Hint {level} of {len(levels)} — {about}", ""]
+    lines = [*textwrap.wrap(f"Hint {level} of {len(levels)} — {about}", WIDTH), ""]
     for number, text in enumerate(levels[:level], start=1):
         marker = f"{number}. (new)" if new and number == level else f"{number}."
         lines += textwrap.wrap(
@@ -695,6 +703,10 @@ WATCH_STUCK = (
     "Stuck? Press h for a hint about the first failing behaviour: a question first, then "
     "where to look, then the mistake (never the code)."
 )
+
+
+def watch_stopped(folder: str, summary: str) -> str:
+    return f"Stopped: {folder}, {summary}." if summary else f"Stopped: {folder}."
 
 
 def watch_solved(kata: str) -> str:
@@ -913,15 +925,19 @@ def measure_failed(last_line: str) -> str:
 def debrief_not_solved(kata: str) -> str:
     return (
         f"{kata} is not solved yet: the debrief reveals the bugs, so it waits until "
-        f"make check KATA={kata} passes (make interview shows it when time runs out, too)."
+        f"make check KATA={kata} passes (an interview shows it when you stop after its "
+        "time has run out, too)."
     )
 
 
 # -- the interview --
 
 INTERVIEW_PRESS_A_KEY = "Press any key to start the clock (q to leave)."
-INTERVIEW_KEEP_GOING = "Keep going untimed? y: yes; any other key: stop here."
-INTERVIEW_GOES_ON = "Going on untimed: save to grade again, Ctrl-C to stop."
+INTERVIEW_KEEP_GOING = (
+    "Keep going untimed? y: yes (the debrief, which reveals the bugs, waits until you "
+    "stop); any other key: stop here and see the debrief."
+)
+INTERVIEW_GOES_ON = "Going on untimed: save to grade again, Ctrl-C to stop and see the debrief."
 INTERVIEW_OVER = "The interview is over."
 CLOCK_UNTIMED = "untimed"
 

@@ -77,14 +77,14 @@ def test_ctrl_c_ends_the_interview_and_keeps_it(tmp_path):
     assert not recorded.solved and recorded.checks == 1
 
 
-def test_when_time_runs_out_it_says_so_debriefs_and_goes_on_untimed(tmp_path):
+def test_when_time_runs_out_it_says_so_and_goes_on_untimed_without_the_answers(tmp_path):
     repo = repository_copy(tmp_path / "repo", KATA)
     one_bug_left(repo)
     interview = Interviewing(repo, "--minutes", "0.03")
     output = interview.read_until(b"Going on untimed")
-    assert b"Time is up" in output and b"not solved: time is up" in output
+    assert b"Time is up" in output
     assert b"(time box 0:01 " in output, "the report does not show the interview's time box"
-    assert b"not touched yet" in output, "the bugs were not located in the untouched code"
+    assert b"revealed" not in output, "going on untimed must not start from the answers"
     for name in KATA.files:
         shutil.copyfile(KATA.solution_dir / name, repo / "katas" / KATA.name / name)
     interview.read_until(SOLVED_COUNT)
@@ -92,3 +92,17 @@ def test_when_time_runs_out_it_says_so_debriefs_and_goes_on_untimed(tmp_path):
     assert interview.process.wait(10) == 0
     (recorded,) = interviews(repo)
     assert recorded.solved and not recorded.in_time
+
+
+def test_stopping_after_the_time_ran_out_shows_the_debrief(tmp_path):
+    repo = repository_copy(tmp_path / "repo", KATA)
+    one_bug_left(repo)
+    interview = Interviewing(repo, "--minutes", "0.03")
+    interview.read_until(b"Going on untimed")
+    interview.process.send_signal(signal.SIGINT)
+    assert interview.process.wait(30) == 0
+    output = interview.output + interview.process.stdout.read()
+    assert b"not solved: time is up" in output, output[-2000:]
+    assert b"not touched yet" in output, "the bugs were not located in the untouched code"
+    (recorded,) = interviews(repo)
+    assert not recorded.solved
