@@ -13,7 +13,8 @@ TIMEOUT ?= 0.4
 CHECK_TIMEOUT ?= 60
 # MiB of memory the code under test may use (not enforced on macOS).
 MEMORY ?= 2048
-# Processes at once for `make test` (pytest-xdist) and `make grade`: one per core by default.
+# Processes at once for `make grade` (one per core by default) and `make test`
+# (pytest-xdist: one more than the cores, tests/selftest/kata_option.py says why).
 JOBS ?= auto
 
 VENV := .venv

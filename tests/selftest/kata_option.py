@@ -39,3 +39,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         (kept if kata in _katas_of(list(params.values())) else dropped).append(item)
     items[:] = kept
     config.hook.pytest_deselected(items=dropped)
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`make test`'s -n auto: one test process more than there are cores. A self-test
+    often waits (a child starting, a watch loop polling, an interview's clock) while
+    its grading child runs; measured on 2 cores, 3 processes took 228 s where 2 took
+    247 s, the same tests."""
+    import os
+
+    chosen = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS")  # xdist's own override
+    return int(chosen) if chosen else (os.cpu_count() or 1) + 1
