@@ -171,10 +171,19 @@ def grade_all(
         return row
 
     with ThreadPoolExecutor(max_workers=max(jobs, 1)) as pool:
-        rows = [*kept.values(), *pool.map(one, entries)]
+        graded = {row.name: row for row in pool.map(one, entries)}
+    # A supervisor killed before it reported may have been killed by another
+    # submission graded at the same time (its code runs as the same user): each
+    # such submission is graded once more, alone. A submission that kills its own
+    # grading keeps its error. The later row is the one grades.jsonl keeps.
+    for entry in entries:
+        if graded[entry.name].reason == wording.GRADING_KILLED:
+            row = supervised(kata, entry, limit, check_limit)
+            record(folder, row)
+            graded[entry.name] = row
     if progress and entries:
         print(file=sys.stderr)
-    return sorted(rows, key=lambda row: row.name)
+    return sorted([*kept.values(), *graded.values()], key=lambda row: row.name)
 
 
 def journal(folder: Path) -> list[Row]:

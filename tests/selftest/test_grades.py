@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 
-from tests.harness import catalog, classroom, grades
+from tests.harness import catalog, classroom, grades, wording
 from tests.harness.layout import ROOT
 from tests.harness.protocol import Status
 from tests.selftest.checking import committed_starter
@@ -74,6 +74,28 @@ def test_never_more_gradings_at_once_than_jobs(tmp_path, monkeypatch):
     rows = grades.grade_all(KATA, tmp_path, jobs=3, limit=1, check_limit=1, progress=False)
     assert [row.name for row in rows] == list("abcdefg")
     assert most[0] == 3, f"{most[0]} gradings ran at once with jobs=3"
+
+
+def test_a_grading_killed_mid_run_is_graded_again_alone(tmp_path, monkeypatch):
+    """A classmate's code may kill another's grading (same user): that submission
+    is graded once more, alone; one whose own code kills its grading stays an error."""
+    for name in ("killer", "victim", "calm"):
+        shutil.copytree(KATA.solution_dir, tmp_path / name)
+    calls = []
+
+    def supervised(kata, entry, limit, check_limit):
+        calls.append(entry.name)
+        if entry.name == "killer" or (entry.name == "victim" and calls.count("victim") == 1):
+            return grades.Row(entry.name, Status.ERROR, reason=wording.GRADING_KILLED)
+        return grades.Row(entry.name, Status.PASS)
+
+    monkeypatch.setattr(grades, "supervised", supervised)
+    rows = grades.grade_all(KATA, tmp_path, jobs=3, limit=1, check_limit=1, progress=False)
+    statuses = {row.name: row.status for row in rows}
+    assert statuses == {"calm": Status.PASS, "killer": Status.ERROR, "victim": Status.PASS}
+    assert sorted(calls) == ["calm", "killer", "killer", "victim", "victim"], calls
+    kept = {row.name: row.status for row in grades.journal(tmp_path)}
+    assert kept["victim"] is Status.PASS, "grades.jsonl must keep the later row"
 
 
 def test_the_classroom_score_is_a_point_per_spec_test_passed(tmp_path):
