@@ -28,8 +28,8 @@ SETUP := $(VENV)/.installed
 endif
 
 help:
-	@echo "make check KATA=<kata> [DIR=<folder>] [FORMAT=json] [TIMEOUT=0.4] [CHECK_TIMEOUT=60] [ONLY=<test>,...]"
-	@echo "                  grade your code in katas/<kata> (or DIR); exit 0 only when solved"
+	@echo "make check KATA=<kata>  grade your code in katas/<kata>; exit 0 only when solved"
+	@echo "                  [DIR=<folder>] [FORMAT=json] [TIMEOUT=0.4] [CHECK_TIMEOUT=60] [ONLY=<test>,...]"
 	@echo "make hint KATA=<kata>   the next hint about the first failing behaviour (never code)"
 	@echo "make watch KATA=<kata> [DIR=<folder>]  grade again on every save; h hint, q quit"
 	@echo "make interview KATA=<kata> [MINUTES=45]  the kata against the clock, then the debrief"

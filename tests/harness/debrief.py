@@ -224,7 +224,9 @@ def as_text(debrief: Debrief) -> str:
         whole = debrief.solved or not debrief.behaviours_passing
         lines += ["", wording.DEBRIEF_BEHAVIOURS if whole else wording.DEBRIEF_BEHAVIOURS_LEFT]
     for bug in debrief.bugs:
-        lines += wording.debrief_bug(bug.id, bug.summary, bug.touched, bug.places, debrief.solved)
+        lines += wording.debrief_bug(
+            bug.id, bug.summary, bug.touched, bug.places, bug.file, debrief.solved
+        )
     for test, behaviour in debrief.behaviours.items():
         lines += wording.debrief_behaviour(behaviour, test)
     if debrief.behaviours_passing:

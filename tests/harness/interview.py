@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 import select
 import sys
-import textwrap
 import time
 
 from tests.harness import progress, starter, terminal, wording
@@ -106,9 +105,10 @@ class Interview(Watch):
         self.timed = False
         said = wording.time_up(self.box, self.outcome.passed if self.outcome else 0)
         if not self.interactive:
-            self.say([*said, "", *textwrap.wrap(wording.INTERVIEW_GOES_ON, wording.WIDTH)])
+            self.say([*said, "", *wording.paragraph(wording.INTERVIEW_GOES_ON)])
             return
-        self.say([*said, "", *textwrap.wrap(wording.INTERVIEW_KEEP_GOING, wording.WIDTH)])
+        # On the screen, under the report: the header stays in sight.
+        self._show(*self._last, below=[*said, "", *wording.paragraph(wording.INTERVIEW_KEEP_GOING)])
         if _wait_for_key() in ("y", "Y"):
             self._show(*self._last)  # the report again, under the untimed header
         else:

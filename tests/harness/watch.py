@@ -60,6 +60,7 @@ class Watch:
         self.text = ""  # the latest report, to show again under a hint
         self.summary: list[str] = []  # what a screen too small for the report shows first
         self._last = ("", "")  # its summary and time, for the header
+        self._below: list[str] | None = None  # what is shown under it (a hint)
         self.going = True  # an Interview ends the loop when the kata is solved
         self.size = shutil.get_terminal_size()  # of the screen the report was fitted to
         self.time_box: float | None = None  # seconds, if not the kata's (an Interview's)
@@ -69,6 +70,8 @@ class Watch:
         with _interrupted_by_sigterm(), self._keys():
             try:
                 self.begin()
+                if not self.going:  # left before it began (an Interview's q at its intro)
+                    return 0
                 self.warm = grading.spawn(self.kata.name)
                 signature, fingerprint = self._grade(changed=None)
                 while self.going:
@@ -79,7 +82,8 @@ class Watch:
                         self._hint()
                     self.tick()
                     if self.interactive and self.text and shutil.get_terminal_size() != self.size:
-                        self._show(*self._last)  # a resized window: fit the report to it again
+                        # A resized window: fit the report, and a hint under it, to it again.
+                        self._show(*self._last, below=self._below)
                     now_seen = files.signature(self.folder)
                     if self.going and now_seen != signature:
                         signature = self._settled(now_seen)
@@ -182,7 +186,7 @@ class Watch:
         return wording.watch_plain_header(self.kata.name, summary, stamp, clock)
 
     def _show(self, summary: str, stamp: str, below: list[str] | None = None) -> None:
-        self._last = (summary, stamp)
+        self._last, self._below = (summary, stamp), below
         # A footer that ticks (an Interview's clock on a terminal) says the time:
         # the header does not, or the two would disagree a second later.
         footer = self.footer()

@@ -133,8 +133,7 @@ def toothless(checks: str) -> str:
 
 # A generated sequence that broke the contract, when shrinking it ran out of time.
 NOT_SHRUNK = (
-    "(This is the sequence as found: the test's time ran out while it was being made "
-    "shorter, so your code is also slow on it.)"
+    "(This is the sequence as found: the test's time ran out while it was being made shorter.)"
 )
 
 
@@ -777,8 +776,11 @@ def touched_at(function: str, file: str, line: int) -> str:
     return f"{function.rsplit('.', 1)[-1]}(), {file} line {line}"
 
 
-def debrief_bug(bug: str, summary: str, touched: str, places: list[str], solved: bool) -> list[str]:
-    where = ", ".join(f"{name.rsplit('.', 1)[-1]}()" for name in places) or "its file"
+def debrief_bug(
+    bug: str, summary: str, touched: str, places: list[str], file: str, solved: bool
+) -> list[str]:
+    functions = ", ".join(f"{name.rsplit('.', 1)[-1]}()" for name in places)
+    where = f"{functions} of {file}" if functions else file
     if touched:
         state = f"you changed it: {touched}"
     elif not solved:
@@ -950,7 +952,11 @@ def _mm_ss(seconds: float) -> str:
 def interview_intro(title: str, story: str, seconds: float, folder: str) -> list[str]:
     lines = [f"Interview — {title}", ""]
     for paragraph in story.split("\n\n"):
-        lines += [*textwrap.wrap(" ".join(paragraph.split()), WIDTH), ""]
+        rows = paragraph.strip().splitlines()
+        if all(row.startswith("|") for row in rows):
+            lines += [*_table(rows), ""]
+        else:
+            lines += [*textwrap.wrap(" ".join(paragraph.split()), WIDTH), ""]
     lines += textwrap.wrap(
         f"You have {box(seconds)}. The code is in {folder}, the contract in its README.md; "
         "each save is graded; h gives a hint (each one counted), q or Ctrl-C stops. When "
@@ -958,6 +964,21 @@ def interview_intro(title: str, story: str, seconds: float, folder: str) -> list
         WIDTH,
     )
     return lines
+
+
+def _table(rows: list[str]) -> list[str]:
+    """A Markdown table as a terminal shows it: its rows, the columns lined up, no
+    heading rule."""
+    cells = [
+        [cell.strip().replace("`", "") for cell in row.strip().strip("|").split("|")]
+        for row in rows
+        if not set(row) <= set("|-: ")
+    ]
+    widths = [max(len(row[n]) for row in cells if n < len(row)) for n in range(len(cells[0]))]
+    return [
+        "  " + "  ".join(cell.ljust(widths[n]) for n, cell in enumerate(row)).rstrip()
+        for row in cells
+    ]
 
 
 def interview_tools(commands: list[str]) -> list[str]:

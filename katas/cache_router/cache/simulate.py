@@ -251,11 +251,16 @@ class Simulation:
             self.cluster.mark_down(event.node)
             owned = routes(self.cluster, self.keys, self.args.replicas)
             hit = sum(1 for nodes in owned if event.node in nodes[:1])
-            stranded = sum(1 for nodes in owned if not any(self.cluster.node(n).up for n in nodes))
+            stranded = [
+                key
+                for key, nodes in zip(self.keys, owned, strict=True)
+                if not any(self.cluster.node(n).up for n in nodes)
+            ]
+            some = f" (such as {', '.join(stranded[:3])})" if stranded else ""
             self.say(
                 event.tick,
                 f"{event.node} down: {hit} keys fall back to their next replica, "
-                f"{stranded} keys have no live owner",
+                f"{len(stranded)} keys have no live owner{some}",
             )
         else:
             self.cluster.mark_up(event.node)
