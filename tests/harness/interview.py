@@ -36,6 +36,7 @@ class Interview(Watch):
         self.checks = self.hints_taken = 0
         self.solved_after: float | None = None
         self.shown_clock = ""
+        self.asking = False  # the time-up question is on screen
         # What each check found, and when hints were taken: the attempt's picture.
         self.timeline: list[Moment] = []
         self.hints_at: list[float] = []
@@ -64,8 +65,8 @@ class Interview(Watch):
 
     def footer(self) -> str:
         """The clock, and the keys: they work timed or untimed."""
-        if not self.interactive or self.started is None:
-            return ""
+        if not self.interactive or self.started is None or self.asking:
+            return ""  # no clock yet, or a question on screen whose keys are its own
         self.shown_clock = self.clock()
         return terminal.bold(wording.interview_footer(self.shown_clock), self.colour)
 
@@ -108,8 +109,11 @@ class Interview(Watch):
             self.say([*said, "", *wording.paragraph(wording.INTERVIEW_GOES_ON)])
             return
         # On the screen, under the report: the header stays in sight.
+        self.asking = True
         self._show(*self._last, below=[*said, "", *wording.paragraph(wording.INTERVIEW_KEEP_GOING)])
-        if _wait_for_key() in ("y", "Y"):
+        answer = _wait_for_key()
+        self.asking = False
+        if answer in ("y", "Y"):
             self._show(*self._last)  # the report again, under the untimed header
         else:
             self.going = False
