@@ -308,7 +308,10 @@ class GradingPlugin:
             if _give_line_numbers(call.excinfo.value):
                 call.excinfo = pytest.ExceptionInfo.from_exception(call.excinfo.value)
         report = yield
-        if judged and (report.failed or report.skipped):
+        # The verdict is the exception's, whatever the report says: code that swaps
+        # pytest's report maker for one that says "passed", and puts it back before the
+        # seal is checked, must not turn a failure into a pass.
+        if judged:
             status, message = judged
             if SEVERITY.index(status) > SEVERITY.index(self.current.status):
                 message = wording.plain(message, wording.MESSAGE_LIMIT)

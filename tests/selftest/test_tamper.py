@@ -145,3 +145,34 @@ def test_a_forgery_in_a_class_is_an_error_row(tmp_path):
     assert rows["forger"]["status"] == "error", rows["forger"]
     assert "changed the test runner" in rows["forger"]["reason"], rows["forger"]
     assert rows["honest"]["status"] in ("fail", "timeout"), rows["honest"]
+
+
+# Swapped in by assign(), while a test runs, and put back by its first use: the
+# seal, checked after the test, finds pytest as it was (from a hostile-submission hunt).
+REPORT_MAKER_DANCE = """
+    def _dance():
+        import _pytest.reports as reports
+
+        maker = reports.TestReport.__dict__["from_item_and_call"]
+
+        def passed(cls, item, call):
+            reports.TestReport.from_item_and_call = maker
+            report = maker.__func__(cls, item, call)
+            report.outcome, report.longrepr = "passed", None
+            return report
+
+        reports.TestReport.from_item_and_call = classmethod(passed)
+"""
+IN_ASSIGN = "        size = len(self._workers)\n"
+
+
+def test_a_report_maker_swapped_during_a_test_does_not_make_a_pass(tmp_path):
+    folder = forged(committed_starter(KATA, tmp_path / "mine"), REPORT_MAKER_DANCE)
+    module = folder / "round_robin.py"
+    text = module.read_text(encoding="utf-8")
+    assert text.count(IN_ASSIGN) == 1, "test setup: the starter's assign() has changed"
+    module.write_text(text.replace(IN_ASSIGN, "        _dance()\n" + IN_ASSIGN), encoding="utf-8")
+    checked = make_check(KATA.name, folder, timeout=STARTER_LIMIT)
+    failing = [name for name, status in checked.statuses().items() if status != "pass"]
+    assert checked.result["status"] != "pass" and checked.exit_status != 0
+    assert failing, f"every spec test passed on the starter: {checked.result['message']}"
