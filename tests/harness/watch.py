@@ -208,16 +208,14 @@ class Watch:
         the summary (the counts, the first failure in full, the next steps), what is
         shown below the report (a hint), and as much of the report as still fits."""
         columns = self.size.columns
-
-        def height(lines: list[str]) -> int:
-            return sum(terminal.rows(line, columns) for line in lines)
-
-        if height(body.split("\n")) <= room:
+        if sum(terminal.rows(line, columns) for line in body.split("\n")) <= room:
             return body
         first = [*self.summary, "", *below, *([""] if below else [])]
         rest = self.text.split("\n")
-        fits = 0  # the report's lines that still fit under `first` and the cut line
-        while fits < len(rest) and height([*first, *rest[: fits + 1]]) <= room - 1:
+        # The report's lines that still fit under `first`, with a row left for the cut line.
+        used, fits = sum(terminal.rows(line, columns) for line in first), 0
+        while fits < len(rest) and used + terminal.rows(rest[fits], columns) <= room - 1:
+            used += terminal.rows(rest[fits], columns)
             fits += 1
         check = f"make check KATA={self.kata.name}" + (
             "" if self.folder.resolve() == self.kata.starter_dir.resolve() else f" DIR={self.shown}"
