@@ -20,7 +20,11 @@ and coming back hundreds of times: state that drifts, wraps, resets or is
 compacted late shows there.
 Every call is compared with the model in tests/dynamic_round_robin/model.py;
 a failure is shrunk to the smallest sequence of calls that still breaks the
-contract, shown as lines to paste into python3."""
+contract, shown as lines to paste into python3.
+
+The longest runs hold one pattern each, checked call by call: the rotation's
+order over 140,000 calls, and a worker flapping 70,000 times.
+"""
 
 from __future__ import annotations
 
@@ -49,6 +53,7 @@ from tests.harness.differential import (
     returns,
     rule,
 )
+from tests.harness.spec import fresh
 
 # Timing tests and long runs: tests.harness.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
@@ -547,3 +552,17 @@ def test_long_runs_follow_the_contract():
     thousands of assign() calls, pools of hundreds of workers and a worker going down and
     coming back hundreds of times: every call does what the contract says"""
     explore(LongRuns, sequences=8, steps=16, seed=2, min_steps=8)
+
+
+def dispatcher(workers: list[str]):
+    return fresh("dynamic_round_robin").DynamicRoundRobin(workers)
+
+
+def test_the_rotation_keeps_its_order_over_the_longest_run():
+    """over 140,000 assign() calls the rotation keeps its order, call after call"""
+    rotation.keeps_turning_over_the_longest_run(dispatcher, "DynamicRoundRobin")
+
+
+def test_a_worker_flapping_70_000_times_keeps_its_turn():
+    """a worker made unavailable and available again 70,000 times keeps its turn"""
+    rotation.keeps_a_flapping_worker_in_turn(dispatcher, "DynamicRoundRobin")

@@ -14,6 +14,13 @@ changed since, in words. The plugin checks the seal after the learner's
 modules are imported, after collection and after every test, and the
 grading gives a check whose seal broke an ERROR, never a verdict.
 
+A trace function changes no function: set with sys.settrace, it can rewrite
+a spec test's locals and jump over its asserts. `TraceGuard` refuses it:
+sys.settrace and sys.setprofile, and the C calls beneath them that ctypes
+reaches, raise an audit event, and an audit hook (which no code can remove)
+lets only the grader's own code set one. A refused call raises in the
+learner's code and breaks the seal.
+
 A determined learner can still get around it (by patching the seal itself,
 say); teachers are told so (docs/teachers.md). What this stops is the
 forgery that takes two lines.
@@ -24,7 +31,8 @@ from __future__ import annotations
 import os
 import sys
 import types
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
 
 # Whose functions and classes are sealed: pytest's, pluggy's, and the grader's
 # own package (the harness, the spec tests, their models).
@@ -66,6 +74,69 @@ CRITICAL = (
 )
 
 
+# The grader's own package, whose code may set a trace function (the spec tests that
+# watch the learner's code line by line, tests.harness.interleaving).
+GRADER = Path(os.path.abspath(__file__)).parent.parent
+TRACE_EVENTS = ("sys.settrace", "sys.setprofile")
+
+
+def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
+    """A code object and those nested in it: its functions, lambdas and classes."""
+    yield code
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            yield from _codes(constant)
+
+
+def _grader_codes(folders: tuple[Path, ...]) -> set[int]:
+    """The ids of every code object of the modules now imported from `folders`."""
+    found: set[int] = set()
+    prefixes = tuple(os.path.join(folder, "") for folder in folders)
+    for module in list(sys.modules.values()):
+        file = getattr(module, "__file__", None)
+        if not isinstance(file, str) or not os.path.abspath(file).startswith(prefixes):
+            continue
+        for _, namespace, key in _members(module):
+            function = getattr(namespace[key], "__func__", namespace[key])
+            if isinstance(function, property):
+                function = function.fget
+            code = getattr(function, "__code__", None)
+            if code is not None:
+                found.update(id(each) for each in _codes(code))
+    return found
+
+
+class TraceGuard:
+    """Lets only the grader's code set a trace or profile function; notes the rest.
+
+    One per process: an audit hook stays for the life of the process. `spec` are the
+    folders of the spec tests being run, which may be copies outside the grader's.
+    """
+
+    def __init__(self, spec: tuple[Path, ...] = ()) -> None:
+        self.folders = (GRADER, *(Path(os.path.abspath(folder)) for folder in spec))
+        self.allowed = _grader_codes(self.folders)
+        self.refused: list[str] = []
+        sys.addaudithook(self._audit)
+
+    def settled(self) -> None:
+        """Collection imported the spec tests: their code may set trace functions too."""
+        self.allowed |= _grader_codes(self.folders)
+
+    def _audit(self, event: str, args: tuple) -> None:
+        if event not in TRACE_EVENTS:
+            return
+        # The frame that called sys.settrace: a function of C has no frame of its own.
+        caller = sys._getframe(1)
+        if id(caller.f_code) in self.allowed:
+            return
+        self.refused.append(
+            f"{event}() was called (at {Path(caller.f_code.co_filename).name} line "
+            f"{caller.f_lineno})"
+        )
+        raise RuntimeError(f"{event}() is not allowed in graded code: the grader refuses it")
+
+
 def _sealed_module(name: str) -> bool:
     return name in SEALED_STANDARD or any(
         name == root or name.startswith(f"{root}.") for root in SEALED
@@ -97,8 +168,14 @@ def _code(value: object) -> tuple[int, int, int]:
 class Seal:
     """What the learner's code must leave as it is, taken when this is made."""
 
-    def __init__(self, plugins: object | None = None, guarded: tuple[object, ...] = ()) -> None:
+    def __init__(
+        self,
+        plugins: object | None = None,
+        guarded: tuple[object, ...] = (),
+        traces: TraceGuard | None = None,
+    ) -> None:
         self.plugins = plugins  # pytest's PluginManager, once there is one
+        self.traces = traces
         # Objects whose methods must stay their class's: an attribute of an instance
         # shadows its class's method, which the seal of the class would not see.
         self.guarded = guarded
@@ -136,6 +213,8 @@ class Seal:
                 changed.append(f"the code or the defaults of {where} were replaced")
         if self.plugins is not None and self._registered() - self.registered:
             changed.append("a pytest plugin was registered")
+        if self.traces is not None:
+            changed += self.traces.refused
         for guarded in self.guarded:
             kind = type(guarded)
             changed += [
@@ -149,3 +228,5 @@ class Seal:
         """Collection registers plugins of its own (each test module, its conftests):
         take the plugins as they are once it is done."""
         self.registered = self._registered()
+        if self.traces is not None:
+            self.traces.settled()

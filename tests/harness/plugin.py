@@ -184,7 +184,13 @@ class GradingPlugin:
     @pytest.hookimpl(trylast=True)  # once pytest's own session is set up: see the seal
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         """Import each of the learner's modules once, each within the per-test limit."""
-        self.seal = integrity.Seal(session.config.pluginmanager, guarded=(self,))
+        self.seal = integrity.Seal(
+            session.config.pluginmanager,
+            guarded=(self,),
+            traces=integrity.TraceGuard(
+                tuple(group.tests for group in self.groups if group.role is Role.SPEC)
+            ),
+        )
         self.finder.use(self.yours)
         for module in self.modules:
             self.emit(Probe(module, self.base_limit))
@@ -193,6 +199,7 @@ class GradingPlugin:
                 with timer.running():
                     importlib.import_module(module)
             except BaseException as exc:  # the learner's import may raise anything
+                self.sealed()  # a refused trace function raises: it is tampering first
                 self.emit(ProbeError(self._import_failure(exc, module)))
                 pytest.exit("the learner's code cannot be imported", returncode=3)
             finally:

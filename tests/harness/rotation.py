@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import pytest
+
 from tests.harness.differential import (
     ANYTHING,
     Instance,
@@ -349,3 +351,72 @@ def cursor_stays_when_nobody_is_available(dispatcher: Callable[[list[str]], obje
         "made unavailable after the first call, one more assign() (which finds nobody), "
         f"then all made available again, the 3 calls should give the same; got {show(got)}"
     )
+
+
+# -- the longest runs: one pattern, far past any counter a version might keep --
+# 140,000 calls: past 2**16 and 10**5, where a counter kept in 16 bits wraps and
+# state reset "every 100,000 calls" shows. Each call is checked as it comes, in a
+# tight loop: a generated sequence of that length would cost too much to shrink.
+LONGEST = 140_000
+
+
+def _replay(constructor: str, workers: list[str], setup: list[str], loop: str, then: str) -> str:
+    """Lines that replay a long run in python3, for the failure message."""
+    lines = [f"rr = {constructor}({workers!r})", *setup, loop, then]
+    return "To see it, paste into python3:\n" + "\n".join(lines)
+
+
+def keeps_turning_over_the_longest_run(
+    dispatcher: Callable[[list[str]], object], constructor: str
+) -> None:
+    """over 140,000 assign() calls the rotation keeps its order, call after call"""
+    # A turn of four: a cursor set back to the first worker at a call whose number is
+    # a power of ten or of two (from 4) gives another worker than that call's.
+    workers = ["A", "B", "C", "D", "E"]
+    rr = dispatcher(workers)
+    rr.set_available("C", False)
+    turn = ("A", "B", "D", "E")
+    for call in range(LONGEST):
+        got = rr.assign()
+        if got != turn[call % 4]:
+            pytest.fail(
+                f"workers A, B, C, D, E with C unavailable, then assign() again and again: "
+                f"call {call + 1:,} should give {turn[call % 4]!r} (A, B, D, E in turn from "
+                f"the first call); got {got!r}. "
+                + _replay(
+                    constructor,
+                    workers,
+                    ['rr.set_available("C", False)'],
+                    f"calls = [rr.assign() for _ in range({call + 1})]",
+                    "calls[-5:]",
+                )
+            )
+
+
+def keeps_a_flapping_worker_in_turn(
+    dispatcher: Callable[[list[str]], object], constructor: str
+) -> None:
+    """a worker made unavailable and available again 70,000 times keeps its turn"""
+    rr = dispatcher(["A", "B"])
+    for flap in range(1, LONGEST // 2 + 1):
+        rr.set_available("B", False)
+        rr.set_available("B", True)
+        if flap % 1000:
+            continue
+        got = [rr.assign(), rr.assign()]
+        if got != ["A", "B"]:
+            pytest.fail(
+                f"workers A, B; B made unavailable and available again {flap:,} times, "
+                f"with two assign() calls after every 1,000: the two calls after the "
+                f"{flap:,}th should give 'A', 'B'; got {show(got)}. "
+                + _replay(
+                    constructor,
+                    ["A", "B"],
+                    [],
+                    f"for flap in range({flap}):\n"
+                    '    rr.set_available("B", False)\n'
+                    '    rr.set_available("B", True)\n'
+                    "    if (flap + 1) % 1000 == 0: calls = [rr.assign(), rr.assign()]\n",
+                    "calls",
+                )
+            )

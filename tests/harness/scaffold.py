@@ -168,9 +168,7 @@ You are done when the check exits 0. Then compare with `solutions/{kata}/`.
   all counts again (O(c)) or keep the candidates ordered by count.
 """
 
-METADATA = """# The {kata} kata: everything the grader and the self-tests know of it, spoilers
-# included (never shown in katas/). Fields: tests/harness/catalog.py; a guide:
-# docs/authoring.md.
+METADATA = """# {kata}: all the grader knows of it, spoilers and all (fields: tests/harness/catalog.py).
 format_version = 2
 title = "A tally of votes"
 description = "The skeleton of a kata: one bug in a tally of votes."

@@ -803,7 +803,10 @@ def debrief_behaviours_passing(count: int) -> list[str]:
 
 
 def debrief_fix(lines: int, reference: int, rewrite: bool, hides_the_bugs: bool) -> list[str]:
-    text = f"You changed {_count(lines, 'line')}; the reference fix changes {reference}."
+    text = (
+        f"You changed {_count(lines, 'line')} (code and tests together); "
+        f"the reference fix changes {reference}."
+    )
     if rewrite:
         text += (
             " This kata's starter is the wrong design, so a rewrite is what it asks for: "

@@ -9,6 +9,9 @@ and off it, workers removed and added again, keys of every shape and keys
 sitting exactly on a point — and every call is compared with the model. A
 failure is shrunk to the smallest sequence of calls that still breaks the
 contract, shown as lines to paste into python3.
+
+The longest run asks each key again after its own number of changes, up to
+132,000 (tests.harness.stale_answers).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import string
 
 import pytest
 
+from tests.harness import stale_answers
 from tests.harness.differential import (
     ANYTHING,
     Instance,
@@ -140,7 +144,7 @@ class Rings(Machine):
 # of a pool looked up again and again as they do.
 POOL = 200
 CHURN = pick(64, 100, 256, 300)
-CROWD = 400
+CROWD = 300
 # The points of the real collisions: (worker, point index).
 TIES = [point for collision in COLLISIONS for point in collision]
 
@@ -159,7 +163,7 @@ class LongRuns(Rings):
     worker_for = None  # the pool's lookups instead
     worker_for_a_point = None
 
-    @rule(weight=4, when=few_rings, points=pick(3, 1))
+    @rule(weight=4, when=few_rings, points=pick(2, 1))
     def create_ring(self, points: int) -> None:
         Rings.create(self, points)
 
@@ -314,3 +318,22 @@ def test_long_runs_follow_the_contract():
     again and again, and colliding workers joining a ring of hundreds: every lookup answers
     as the contract says"""
     explore(LongRuns, sequences=5, steps=20, seed=2, min_steps=12)
+
+
+def test_no_answer_goes_stale_over_tens_of_thousands_of_changes():
+    """a key asked again after any number of changes, up to 132,000, goes to the worker
+    the ring has then"""
+    from ring import HashRing
+
+    ring = HashRing(1)
+    stale_answers.serve_no_stale_answer(
+        stale_answers.Ring(
+            join=ring.add_worker,
+            leave=ring.remove_worker,
+            ask=ring.worker_for,
+            make_line="from ring import HashRing\nring = HashRing(1)",
+            join_line="ring.add_worker({worker})",
+            leave_line="ring.remove_worker({worker})",
+            ask_line="ring.worker_for({key})",
+        )
+    )

@@ -10,11 +10,16 @@ independently is refused by one seed with probability 1 in 100,000, by one of
 the three seeds with probability at most 3 in 100,000; the wrong picks this
 kata knows of (a slot never drawn, a slot drawn twice as often, the ends drawn
 half as often, a rotation, a shuffled rotation, a pick that repeats the last
-one half the time) give statistics of 200 and more.
+one half the time) give statistics of 200 and more. The long runs and larger
+pools further down check counts one by one instead, each against the spread
+of its binomial (see Z): a run of 262,144 picks in stretches and at every
+4,096th position, repeats of the pick before in pools of 60 and 1,000, every
+rider of a pool of 1,200, and riders left among removed ones.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -288,4 +293,202 @@ def test_a_large_pool_is_picked_uniformly():
         f"90,960 different riders, and gives r0..r3575 {shares[0][1]:.2%} of the picks "
         f"and r0..r49287 {shares[1][1]:.2%}; got {reached:,} riders, and "
         f"{shares[0][0]:.2%} and {shares[1][0]:.2%}"
+    )
+
+
+# -- long runs and larger pools: counts checked against the binomial's spread --
+# A count of a uniform pick is binomial; these tests refuse one more than Z standard
+# deviations (plus one pick) from its mean. Under the normal approximation a count
+# lands out there with probability 4e-8, so a test of up to 2,000 counts refuses a
+# uniform pool about 1 time in 10,000 seeds at the most, and the seeds are fixed.
+Z = 5.5
+
+
+def out_of_bounds(count: int, trials: int, chance: float) -> bool:
+    """Whether `count` of `trials` is further than Z deviations from trials * chance."""
+    mean = trials * chance
+    return abs(count - mean) > Z * (trials * chance * (1 - chance)) ** 0.5 + 1
+
+
+def filled(seed: int, riders: list[str]):
+    target = pool(random.Random(seed))
+    for rider in riders:
+        target.add(rider)
+    return target
+
+
+@pytest.mark.slow
+def test_a_long_run_of_picks_stays_uniform_to_the_end():
+    """over 262,144 picks from one pool, each stretch and each position of the run gives
+    every rider its share: a pick does not change with how many came before it
+
+    One pool of riders a, b, c (seed 11) and 2**18 picks. Each rider's count is
+    checked over the whole run, over each quarter of it, and over the picks at
+    every 256th, 512th, ... 8,192nd position and every 1,000th: a pool whose
+    picks drift after tens of thousands, or whose every 4,096th pick is forced,
+    is refused there. Each count must stay within 5.5 standard deviations of a
+    third (see Z). Measured on a 2-core machine: 0.3 s for the reference.
+    """
+    riders = ["a", "b", "c"]
+    target = filled(11, riders)
+    picks = [target.pick() for _ in range(2**18)]
+    quarter = len(picks) // 4
+    stretches = {"the whole run": picks}
+    for n in range(4):
+        stretches[f"picks {n * quarter + 1:,} to {(n + 1) * quarter:,}"] = picks[
+            n * quarter : (n + 1) * quarter
+        ]
+    for every in (256, 512, 1024, 2048, 4096, 8192, 1000):
+        stretches[f"every {every:,}th pick"] = picks[every - 1 :: every]
+    for stretch, chosen in stretches.items():
+        counts = Counter(chosen)
+        wrong = [r for r in riders if out_of_bounds(counts[r], len(chosen), 1 / 3)]
+        assert not wrong and counts.total() == len(chosen), (
+            f"RiderPool(random.Random(11)) with riders a, b, c, then {len(picks):,} picks: "
+            f"in {stretch} ({len(chosen):,} picks) each rider should come up about a third "
+            f"of the time; got {', '.join(f'{r!r} {counts[r]:,} times' for r in riders)}"
+        )
+
+
+@pytest.mark.slow
+def test_a_pick_repeats_the_one_before_as_often_as_chance_says():
+    """in pools of 60 and of 1,000 riders, a pick gives the same rider as the pick before
+    it one time in 60, one time in 1,000: picks are independent
+
+    300,000 picks from each pool (seed 12): the number of picks equal to the one
+    before is binomial, 1/n each, and must stay within 5.5 standard deviations
+    of its mean (see Z). A pool that draws again when it repeats, never
+    repeats, or repeats on purpose now and then, is refused. Measured on a
+    2-core machine: 0.5 s for the reference.
+    """
+    for size in (60, 1000):
+        riders = [f"r{n}" for n in range(size)]
+        target = filled(12, riders)
+        picks = [target.pick() for _ in range(300_000)]
+        repeats = sum(a == b for a, b in itertools.pairwise(picks))
+        expected = (len(picks) - 1) / size
+        assert not out_of_bounds(repeats, len(picks) - 1, 1 / size), (
+            f"RiderPool(random.Random(12)) with riders r0 to r{size - 1}, then 300,000 "
+            f"picks: about {expected:,.0f} should give the same rider as the pick before "
+            f"(one in {size:,}); {repeats:,} did"
+        )
+
+
+@pytest.mark.slow
+def test_no_rider_of_a_pool_of_a_thousand_and_more_is_favoured_or_left_behind():
+    """in a pool of 1,200 riders every one is picked about as often: none half as often,
+    none twice as often
+
+    1,200 riders, then 600,000 picks (seed 13): 500 expected for each, and
+    each count must stay within 5.5 standard deviations of it (see Z), between
+    377 and 623. A pool that rounds its random number to a slot (the first and
+    last slots get half the share) or clamps it (the last gets double) is
+    refused. Measured on a 2-core machine: 0.7 s for the reference.
+    """
+    riders = [f"r{n}" for n in range(1200)]
+    target = filled(13, riders)
+    counts = Counter(target.pick() for _ in range(600_000))
+    wrong = sorted(
+        (r for r in riders if out_of_bounds(counts[r], 600_000, 1 / 1200)),
+        key=lambda r: abs(counts[r] - 500),
+        reverse=True,
+    )
+    assert not wrong and counts.total() == sum(counts[r] for r in riders), (
+        "RiderPool(random.Random(13)) with riders r0 to r1199, then 600,000 picks: each "
+        "rider should come up about 500 times (between 377 and 623); "
+        + ", ".join(f"{r!r} came up {counts[r]:,} times" for r in wrong[:4])
+        + (f", and {len(wrong) - 4} more riders as far off" if len(wrong) > 4 else "")
+    )
+
+
+def removed_but(seed: int, count: int, kept: list[str]):
+    """A pool of r0 .. r<count - 1> with every rider but those `kept` removed, in order."""
+    target = filled(seed, [f"r{n}" for n in range(count)])
+    left = set(kept)
+    for n in range(count):
+        if f"r{n}" not in left:
+            target.remove(f"r{n}")
+    return target
+
+
+@pytest.mark.slow
+def test_riders_left_among_many_removed_ones_are_picked_equally():
+    """after removals, from anywhere in the pool, the riders left are picked about as
+    often as each other, wherever they were
+
+    Two pools (seed 14), 200,000 picks each: 4,000 riders with all but 40 removed
+    (the 40 left stand 1 to 200 places apart), and 2,000 riders with the 999 from
+    r500 to r1498 removed (a block just under half the pool). Each rider left must
+    come up within 5.5 standard deviations of its share (see Z). A pool that keeps
+    holes for removed riders and, after a few draws of holes, takes the next rider
+    after the hole, favours the rider after a long run of holes. Measured on a
+    2-core machine: 0.3 s for the reference.
+    """
+    scattered, place = [], 0
+    for gap in [1, 200, 3, 150, 7, 120, 2, 90, 60, 5] * 4:
+        place += gap
+        scattered.append(f"r{place}")
+    block = [f"r{n}" for n in (*range(500), *range(1499, 2000))]
+    for count, kept, what in (
+        (4000, scattered, f"all but 40 of them removed ({show(scattered[:6])}, ...)"),
+        (2000, block, "r500 to r1498 removed"),
+    ):
+        target = removed_but(14, count, kept)
+        counts = Counter(target.pick() for _ in range(200_000))
+        wrong = sorted(
+            (r for r in kept if out_of_bounds(counts[r], 200_000, 1 / len(kept))),
+            key=lambda r: abs(counts[r] - 200_000 / len(kept)),
+            reverse=True,
+        )
+        strangers = counts.total() - sum(counts[r] for r in kept)
+        assert not wrong and not strangers, (
+            f"RiderPool(random.Random(14)) with riders r0 to r{count - 1}, {what}, then "
+            f"200,000 picks: each of the {len(kept):,} riders left should come up about "
+            f"{200_000 / len(kept):,.0f} times; "
+            + ", ".join(f"{r!r} came up {counts[r]:,} times" for r in wrong[:4])
+            + (f"; riders not in the pool came up {strangers:,} times" if strangers else "")
+        )
+
+
+def test_each_pick_draws_from_rng_when_it_is_made():
+    """rng makes every random choice, at the pick: set back to an earlier state, it gives
+    the same picks again
+
+    A pool of 30 riders given random.Random(15); the rng's state is saved, 40
+    picks made, the state put back, 40 picks made again: the same 40. A pool
+    that draws its choices from a generator of its own, seeded once from rng,
+    gives other picks the second time.
+    """
+    rng = random.Random(15)
+    target = pool(rng)
+    for n in range(30):
+        target.add(f"r{n}")
+    target.pick()
+    state = rng.getstate()
+    first = [target.pick() for _ in range(40)]
+    rng.setstate(state)
+    second = [target.pick() for _ in range(40)]
+    assert first == second, (
+        "rng = random.Random(15), RiderPool(rng) with riders r0 to r29, one pick, then "
+        "state = rng.getstate(), 40 picks, rng.setstate(state), 40 picks: the two runs "
+        f"of 40 should be the same; got {show(first[:8])}, ... and then {show(second[:8])}, ..."
+    )
+
+
+def test_a_pool_without_an_rng_does_not_follow_the_random_modules_seed():
+    """without an rng, a pool's random.Random() is seeded by the system, not by the
+    random module: random.seed(1) before each of two pools leaves their picks unlike"""
+    riders = [f"r{n}" for n in range(100)]
+    got = []
+    for _ in range(2):
+        random.seed(1)
+        target = pool(None)
+        for rider in riders:
+            target.add(rider)
+        got.append([target.pick() for _ in range(40)])
+    random.seed()
+    assert got[0] != got[1], (
+        "random.seed(1), then RiderPool() with riders r0 to r99 and 40 picks, twice: "
+        "a random.Random() of the pool's own is seeded by the system, so the two runs "
+        f"differ; both gave {show(got[0][:8])}, ..."
     )

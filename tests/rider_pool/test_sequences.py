@@ -20,9 +20,12 @@ in tests/rider_pool/machines.py.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.harness.differential import explore
+from tests.harness.spec import fresh, show
 from tests.rider_pool.machines import LongRuns, Pools
 
 # Generated sequences: tests.harness.limits gives them a longer limit.
@@ -40,3 +43,56 @@ def test_long_runs_follow_the_contract():
     one pool, and a rider removed and added back over a thousand times: every call does
     what the contract says"""
     explore(LongRuns, sequences=8, steps=14, seed=2, min_steps=8)
+
+
+# -- the longest runs: checked as they go, far past any counter kept in 16 bits --
+
+
+def new_pool():
+    return fresh("rider_pool").RiderPool(random.Random(7))
+
+
+def test_hundreds_of_thousands_of_riders_are_each_counted_once():
+    """200,000 riders added, then 120,000 of them removed: every add and every removal
+    says True, len(pool) counts them, and each is in the pool or not as it should be
+
+    Past 2**16 riders (a count kept in 16 bits wraps) and enough of them that ids
+    told apart by 32 bits of their hash collide.
+    """
+    riders = [f"rider-{n}" for n in range(200_000)]
+    target = new_pool()
+    added = sum(target.add(rider) is True for rider in riders)
+    counted = len(target)
+    removed = sum(target.remove(rider) is True for rider in riders[::5] + riders[1::5])
+    removed += sum(target.remove(rider) is True for rider in riders[2::5])
+    left = len(target)
+    wrong = [r for n, r in enumerate(riders) if (r in target) != (n % 5 > 2)][:3]
+    got = (added, counted, removed, left)
+    assert got == (200_000, 200_000, 120_000, 80_000) and not wrong, (
+        "RiderPool with rider-0 to rider-199999 added, then those whose number ends in "
+        "0, 1, 2 modulo 5 removed: 200,000 adds and 120,000 removals should each return "
+        "True, and len(pool) be 200,000 after the adds and 80,000 after the removals; got "
+        f"{added:,} adds, len {counted:,}, {removed:,} removals, len {left:,}"
+        + (f"; and `in` is wrong for {show(wrong)}" if wrong else "")
+    )
+
+
+def test_a_rider_added_and_removed_70_000_times_is_one_rider():
+    """a rider removed and added back 70,000 times, beside another, is one rider of two:
+    each add and removal says True, and the pool answers for both"""
+    target = new_pool()
+    target.add("bob")
+    said = 0
+    for _ in range(70_000):
+        said += target.add("ann") is True
+        said += target.remove("ann") is True
+    said += target.add("ann") is True
+    picks = {target.pick() for _ in range(200)}
+    got = (said, len(target), "ann" in target, "bob" in target, sorted(picks, key=repr))
+    assert got == (140_001, 2, True, True, ["ann", "bob"]), (
+        "RiderPool with bob, then ann added and removed 70,000 times, then added once more: "
+        "every add and removal should return True (140,001), and the pool hold ann and bob "
+        "(len 2, both in, 200 picks give both); got "
+        f"{said:,} True, len {got[1]}, ann in: {got[2]}, bob in: {got[3]}, picks "
+        f"{show(got[4])}"
+    )

@@ -12,6 +12,9 @@ down and coming back more than a thousand times, and another's health check
 flapping 5,000 times while a worker stays down: state that drifts, wraps or
 resets late shows there. A failure is shrunk to the smallest sequence of calls that still
 breaks the contract, shown as lines to paste into python3.
+
+The longest runs hold one pattern each, checked call by call: the rotation's
+order over 140,000 calls, and a worker flapping 70,000 times.
 """
 
 from __future__ import annotations
@@ -19,9 +22,14 @@ from __future__ import annotations
 import pytest
 
 from tests.harness import rotation
+from tests.harness.spec import fresh
 
 # Generated sequences: tests.harness.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
+
+
+def dispatcher(workers: list[str]):
+    return fresh("round_robin").RoundRobinWorkers(workers)
 
 
 class RoundRobin(rotation.Dispatchers):
@@ -45,3 +53,13 @@ def test_long_runs_follow_the_contract():
     thousands of positions walked, and workers going down and coming back thousands of
     times: every call does what the contract says"""
     rotation.follows_the_contract_over_long_runs(RoundRobinLongRuns)
+
+
+def test_the_rotation_keeps_its_order_over_the_longest_run():
+    """over 140,000 assign() calls the rotation keeps its order, call after call"""
+    rotation.keeps_turning_over_the_longest_run(dispatcher, "RoundRobinWorkers")
+
+
+def test_a_worker_flapping_70_000_times_keeps_its_turn():
+    """a worker made unavailable and available again 70,000 times keeps its turn"""
+    rotation.keeps_a_flapping_worker_in_turn(dispatcher, "RoundRobinWorkers")

@@ -102,6 +102,45 @@ FORGERIES = {
                     os._exit(0)
         _forge()
     """,
+    # A trace function that jumps over every assert of the spec tests: it changes no
+    # function, and the seal alone would not see it (found by a hostile hunt).
+    "trace-skips-asserts": """
+        import ast, linecache, sys
+        _ASSERTS = {}
+        def _asserts(path):
+            if path not in _ASSERTS:
+                tree = ast.parse("".join(linecache.getlines(path)) or "pass")
+                _ASSERTS[path] = {
+                    node.lineno: node.end_lineno for node in ast.walk(tree)
+                    if isinstance(node, ast.Assert)
+                }
+            return _ASSERTS[path]
+        def _local(frame, event, arg):
+            end = _asserts(frame.f_code.co_filename).get(frame.f_lineno)
+            if event == "line" and end:
+                try:
+                    frame.f_lineno = end + 1
+                except ValueError:
+                    pass
+            return _local
+        def _global(frame, event, arg):
+            return _local if "/tests/" in frame.f_code.co_filename else None
+        try:
+            sys.settrace(_global)
+        except RuntimeError:
+            pass
+    """,
+    # The same through the C API, by ctypes: no Python function of sys is called.
+    "trace-set-through-ctypes": """
+        import ctypes
+        _TRACE = ctypes.CFUNCTYPE(
+            ctypes.c_int, ctypes.py_object, ctypes.py_object, ctypes.c_int, ctypes.py_object
+        )
+        _nothing = _TRACE(lambda obj, frame, what, arg: 0)
+        ctypes.pythonapi.PyEval_SetTrace.argtypes = [_TRACE, ctypes.py_object]
+        ctypes.pythonapi.PyEval_SetTrace.restype = None
+        ctypes.pythonapi.PyEval_SetTrace(_nothing, None)
+    """,
     # The same pass written once more, with the real result still to come.
     "signed-pass-twice": """
         import gc, os, sys

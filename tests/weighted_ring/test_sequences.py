@@ -15,13 +15,16 @@ thousands of tokens, and thousands of lookups: state that drifts, wraps or
 resets late shows there. Every call is compared with the model in
 tests/weighted_ring/model.py; a failure is shrunk to the smallest sequence of
 calls that still breaks the contract, shown as lines to paste into python3.
+
+The longest run asks each key again after its own number of changes, up to
+132,000 (tests.harness.stale_answers).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.harness import token_ring
+from tests.harness import stale_answers, token_ring
 from tests.harness.differential import (
     ANYTHING,
     Instance,
@@ -36,7 +39,7 @@ from tests.harness.differential import (
     returns,
     rule,
 )
-from tests.weighted_ring.model import Ring
+from tests.weighted_ring.model import Ring, new_ring
 
 # Generated sequences: tests.harness.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
@@ -172,7 +175,7 @@ class LongRuns(Rings):
         weight=4,
         when=has_instances,
         which=WHICH,
-        size=pick(12, 300),
+        size=pick(12, 200),
         step=pick(1, 2),
         heavy=pick(2, 1, 3),
     )
@@ -350,3 +353,22 @@ def test_a_node_coming_back_a_thousand_times_leaves_the_replicas_right():
     one, three, two = (machine.addition(live, node, heavy) for heavy in (1, 3, 2))
     steps = [remove, one, replicas, remove, three, replicas, remove, two, replicas]
     token_ring.repeat(machine.script, steps, 400)
+
+
+def test_no_answer_goes_stale_over_tens_of_thousands_of_changes():
+    """a key asked again after any number of changes, up to 132,000, goes to the node the
+    ring has then"""
+    ring = new_ring(1)
+    stale_answers.serve_no_stale_answer(
+        stale_answers.Ring(
+            join=ring.add_node,
+            leave=ring.remove_node,
+            ask=ring.get_node,
+            make_line=(
+                "from weighted_ring import ConsistentHashRing\nring = ConsistentHashRing(1)"
+            ),
+            join_line="ring.add_node({worker})",
+            leave_line="ring.remove_node({worker})",
+            ask_line="ring.get_node({key})",
+        )
+    )

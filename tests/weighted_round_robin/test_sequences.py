@@ -17,6 +17,10 @@ late shows there. Every call is compared with the model in
 tests/weighted_round_robin/model.py; a failure is shrunk to the smallest
 sequence of calls that still breaks the contract, shown as lines to paste
 into python3.
+
+The longest runs are checked call by call against the model: 140,000 calls on
+one balancer, weights of tens of thousands and of billions, and a worker back
+after an outage of 140,000 calls.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from tests.harness.differential import (
     returns,
     rule,
 )
+from tests.harness.spec import fresh
 from tests.weighted_round_robin.model import Balancer
 
 # Generated sequences: tests.harness.limits gives them a longer limit.
@@ -278,3 +283,87 @@ def test_long_runs_follow_the_contract():
     going down and coming back more than a thousand times: every call does what the
     contract says"""
     explore(LongRuns, sequences=8, steps=12, seed=2, min_steps=6)
+
+
+# -- the longest runs: each call checked as it comes, against the model --
+LONGEST = rotation.LONGEST
+
+
+def balancer(weights: dict[str, int]):
+    return fresh("weighted_round_robin").WeightedRoundRobin(dict(weights))
+
+
+def same_as_the_model(learner, model, calls: int, scenario: str, replay: list[str]) -> None:
+    """`calls` assign() calls of the learner's balancer give what the model's give."""
+    for call in range(1, calls + 1):
+        got, expected = learner.assign(), model.assign()
+        if got != expected:
+            lines = "\n".join([*replay, f"calls = [balancer.assign() for _ in range({call})]"])
+            pytest.fail(
+                f"{scenario}: assign() call {call:,} of the run should give {expected!r}; "
+                f"got {got!r}. To see it, paste into python3:\n{lines}\ncalls[-4:]"
+            )
+
+
+def test_the_turns_keep_their_order_over_the_longest_run():
+    """over 140,000 assign() calls every turn is the one the three steps give"""
+    # The available weights add up to 7: current weights all come back to 0 every 7
+    # calls, so setting them to 0 at a call whose number is a power of ten or of two
+    # changes the turns that follow.
+    weights = {"a": 3, "b": 1, "c": 5, "d": 3}
+    learner, model = balancer(weights), Balancer(weights)
+    learner.set_available("c", False)
+    model.set_available("c", False)
+    same_as_the_model(
+        learner,
+        model,
+        LONGEST,
+        f"weights {weights} with c unavailable",
+        [
+            "from weighted_round_robin import WeightedRoundRobin",
+            f"balancer = WeightedRoundRobin({weights})",
+            'balancer.set_available("c", False)',
+        ],
+    )
+
+
+def test_large_weights_are_added_up_exactly():
+    """weights of tens of thousands and of billions grow and drop exactly as the steps say"""
+    weights = {"a": 40_000, "b": 30_000, "c": 3_000_000_000, "d": 70_001}
+    same_as_the_model(
+        balancer(weights),
+        Balancer(weights),
+        2_000,
+        f"weights {weights}",
+        [
+            "from weighted_round_robin import WeightedRoundRobin",
+            f"balancer = WeightedRoundRobin({weights})",
+        ],
+    )
+
+
+def test_a_worker_back_after_the_longest_outage_keeps_its_current_weight():
+    """a worker unavailable for 140,000 calls comes back with the current weight it had"""
+    weights = {"a": 5, "b": 4, "c": 1}
+    learner, model = balancer(weights), Balancer(weights)
+    for side in (learner, model):
+        side.assign()
+        side.set_available("b", False)
+        for _ in range(LONGEST):
+            side.assign()
+        side.set_available("b", True)
+    same_as_the_model(
+        learner,
+        model,
+        30,
+        f"weights {weights}: one assign() call, b unavailable for {LONGEST:,} calls, then "
+        "available again",
+        [
+            "from weighted_round_robin import WeightedRoundRobin",
+            f"balancer = WeightedRoundRobin({weights})",
+            "balancer.assign()",
+            'balancer.set_available("b", False)',
+            f"for _ in range({LONGEST}): balancer.assign()\n",
+            'balancer.set_available("b", True)',
+        ],
+    )
