@@ -412,7 +412,7 @@ def solved(folder: str, kata: str) -> list[str]:
 
 
 # What to do next: the report chooses which steps apply; these are their words.
-STEP_ERROR = "Fix the error above first: no test can run until your code imports."
+STEP_ERROR = "Fix the error above first: no test can run while it is there."
 STEP_TIMEOUT = (
     "A TIMEOUT is a test that ran out of time: a loop that never ends, code far "
     "slower than the contract allows, or a wait that never ends (a lock taken "

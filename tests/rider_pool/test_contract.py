@@ -300,11 +300,13 @@ def test_in_says_whether_the_rider_is_in_the_pool():
 # Ids that differ only in case, whitespace, Unicode form (é composed and not, a
 # full-width A), a line end, or that are empty or a prefix of another.
 AWKWARD = ["a", "A", "a ", " a", "", "a\n", "é", "e\u0301", "\uff21", "r1", "r10"]
+# Long ids that differ only at their end.
+AWKWARD += ["x" * 300 + "a", "x" * 300 + "b"]
 
 
 def test_ids_are_compared_exactly():
-    """ids that differ only in case, whitespace or Unicode form, and the empty id, are
-    different riders"""
+    """ids that differ only in case, whitespace or Unicode form, the empty id, and long
+    ids that differ only at their end, are different riders"""
     target = pool()
     got = [target.add(rider) for rider in AWKWARD] + [len(target)]
     for rider in AWKWARD[1::2]:

@@ -1,0 +1,44 @@
+# Wrong-fix hunt (second): riders are keyed by the first 100 characters of their id.
+"""The riders free to take an order, and a random pick among them."""
+
+from __future__ import annotations
+
+import random
+
+
+class RiderPool:
+    """Riders to pick from uniformly at random; each pick leaves the rider in the pool."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random()
+        self._riders: list[str] = []
+        self._slot: dict[str, int] = {}
+
+    def __len__(self) -> int:
+        return len(self._riders)
+
+    def __contains__(self, rider_id: object) -> bool:
+        return isinstance(rider_id, str) and rider_id[:100] in self._slot
+
+    def add(self, rider_id: str) -> bool:
+        key = rider_id[:100]
+        if key in self._slot:
+            return False
+        self._slot[key] = len(self._riders)
+        self._riders.append(rider_id)
+        return True
+
+    def remove(self, rider_id: str) -> bool:
+        slot = self._slot.pop(rider_id[:100], None)
+        if slot is None:
+            return False
+        last = self._riders.pop()
+        if slot < len(self._riders):
+            self._riders[slot] = last
+            self._slot[last[:100]] = slot
+        return True
+
+    def pick(self) -> str | None:
+        if not self._riders:
+            return None
+        return self._riders[self._rng.randrange(len(self._riders))]
