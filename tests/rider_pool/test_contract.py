@@ -300,8 +300,9 @@ def test_in_says_whether_the_rider_is_in_the_pool():
 # Ids that differ only in case, whitespace, Unicode form (é composed and not, a
 # full-width A), a line end, or that are empty or a prefix of another.
 AWKWARD = ["a", "A", "a ", " a", "", "a\n", "é", "e\u0301", "\uff21", "r1", "r10"]
-# Long ids that differ only at their end.
-AWKWARD += ["x" * 300 + "a", "x" * 300 + "b"]
+# Long ids that differ only at their end; ids a normalising key would merge.
+AWKWARD += ["x" * 300 + "a", "x" * 300 + "b", "7", "007", "ann", "ann#2", "rider:ann"]
+AWKWARD += ["ann\u200b", "É", "ß", "ss"]
 
 
 def test_ids_are_compared_exactly():

@@ -197,3 +197,29 @@ def test_riders_coming_and_going_in_every_order_take_constant_time():
         f"should return True ({expected:,} of them) and the pool end empty; got {said:,} "
         f"True and len {len(target)}"
     )
+
+
+def test_removing_the_rider_just_picked_takes_constant_time():
+    """remove() takes O(1) time on average for the rider just picked, and for the oldest
+    rider: the dispatcher's pattern, pick a rider then take it off
+
+    100,000 riders; 20,000 times a pick, the rider picked removed and added
+    back; then 20,000 times the oldest rider left removed and added back.
+    Measured on a 2-core machine: 0.1 s for the reference; a pool that looks
+    the rider just picked up in its list runs out of its limit.
+    """
+    every = riders(100_000)
+    target = fresh("rider_pool").RiderPool(random.Random(1))
+    for rider in every:
+        target.add(rider)
+    said = 0
+    for _ in range(20_000):
+        picked = target.pick()
+        said += target.remove(picked) + target.add(picked)
+    for rider in every[:20_000]:
+        said += target.remove(rider) + target.add(rider)
+    assert said == 80_000 and len(target) == 100_000, (
+        "100,000 riders; 20,000 times: pick(), remove the rider picked, add it back; then "
+        "r0 to r19999 each removed and added back: every removal and add should return "
+        f"True (80,000) and 100,000 riders stay; got {said:,} True and len {len(target)}"
+    )

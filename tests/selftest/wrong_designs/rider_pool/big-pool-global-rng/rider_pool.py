@@ -1,0 +1,46 @@
+# Wrong-fix hunt (third): pools of 100,000 and more draw from the random module.
+"""The riders free to take an order, and a random pick among them."""
+
+from __future__ import annotations
+
+import random
+
+
+class RiderPool:
+    """Riders to pick from uniformly at random; each pick leaves the rider in the pool."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random()
+        self._riders: list[str] = []
+        self._slot: dict[str, int] = {}
+
+    def __len__(self) -> int:
+        return len(self._riders)
+
+    def __contains__(self, rider_id: object) -> bool:
+        return rider_id in self._slot
+
+    def add(self, rider_id: str) -> bool:
+        if rider_id in self._slot:
+            return False
+        self._slot[rider_id] = len(self._riders)
+        self._riders.append(rider_id)
+        return True
+
+    def remove(self, rider_id: str) -> bool:
+        slot = self._slot.pop(rider_id, None)
+        if slot is None:
+            return False
+        last = self._riders.pop()
+        if slot < len(self._riders):
+            self._riders[slot] = last
+            self._slot[last] = slot
+        return True
+
+    def pick(self) -> str | None:
+        if not self._riders:
+            return None
+        n = len(self._riders)
+        if n >= 100_000:
+            return self._riders[random.randrange(n)]
+        return self._riders[self._rng.randrange(len(self._riders))]
