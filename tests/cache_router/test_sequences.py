@@ -22,43 +22,26 @@ from __future__ import annotations
 import pytest
 
 from tests.cache_router.model import Cluster, Loads
+from tests.harness import differential as gen
 from tests.harness import token_ring
-from tests.harness.differential import (
-    ANYTHING,
-    Call,
-    Instance,
-    Integers,
-    Machine,
-    Outcome,
-    Text,
-    chosen,
-    code,
-    explore,
-    has_instances,
-    macro,
-    outcome,
-    pick,
-    returns,
-    rule,
-)
 
 # Generated sequences: tests.harness.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 HASHES = token_ring.HASHES
-VIRTUALS = pick(1, 2, 3, 0)
-REPLICAS = pick(2, 1, 3, 0)
-WEIGHTS = pick("default", 1, 2, 3, 0, -1)
-NEW_WEIGHTS = pick(1, 0, 2, 3, 4, -1)
+VIRTUALS = gen.pick(1, 2, 3, 0)
+REPLICAS = gen.pick(2, 1, 3, 0)
+WEIGHTS = gen.pick("default", 1, 2, 3, 0, -1)
+NEW_WEIGHTS = gen.pick(1, 0, 2, 3, 4, -1)
 IDS = token_ring.drawn_ids("x" * 30)
 # Few keys, so that they are got again and hit; "none..." keys load None.
-KEYS = Text("kn1", max_size=3, common=["k", "k1", "none", "", "a#0", "n1", "none-k", "é"])
-WHICH = Integers(0, 5)
-CHOICE = Integers(0, 4)
+KEYS = gen.Text("kn1", max_size=3, common=["k", "k1", "none", "", "a#0", "n1", "none-k", "é"])
+WHICH = gen.Integers(0, 5)
+CHOICE = gen.Integers(0, 4)
 LOAD = "def load(key): loads.append(key); return None if key.startswith('none') else f'{key}@{len(loads)}'"  # noqa: E501
 
 
-class Clusters(Machine):
+class Clusters(gen.Machine):
     modules = ("cache",)
     imports = "from cache import CacheCluster"
 
@@ -68,27 +51,24 @@ class Clusters(Machine):
         self.learner_load, self.model_load = Loads(), Loads()
         self.script.lines += ["loads = []", LOAD, ""]
 
-    @rule(virtuals=VIRTUALS, replicas=REPLICAS, hashed=pick(*HASHES))
+    @gen.rule(virtuals=VIRTUALS, replicas=REPLICAS, hashed=gen.pick(*HASHES))
     def create(self, virtuals: int, replicas: int, hashed: str) -> None:
         written, hash64 = HASHES[hashed]
-        arguments = ", ".join(filter(None, ["load", code(virtuals), code(replicas), written]))
+        arguments = ", ".join(
+            filter(None, ["load", gen.code(virtuals), gen.code(replicas), written])
+        )
 
         def create() -> object:
             if written:
                 return self.new(self.learner_load, virtuals, replicas, hash64)
             return self.new(self.learner_load, virtuals, replicas)
 
-        expected = outcome(lambda: Cluster(self.model_load, virtuals, replicas, hash64))
-        if expected.raised is not None:
-            self.script.call(f"CacheCluster({arguments})", create, expected)
-            return
-        name = self.name("cluster")
-        learner = self.script.call(
-            f"{name} = CacheCluster({arguments})", create, returns(ANYTHING), show=False
-        )
-        self.live.append(Instance(name, learner, expected.value))
+        expected = gen.outcome(lambda: Cluster(self.model_load, virtuals, replicas, hash64))
+        made = self.construct("cluster", f"CacheCluster({arguments})", create, expected)
+        if made:
+            self.live.append(gen.Instance(*made, expected.value))
 
-    @rule(weight=4, when=has_instances, which=WHICH, node=IDS, heavy=WEIGHTS)
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH, node=IDS, heavy=WEIGHTS)
     def add_node(self, which: int, node: str, heavy: object) -> None:
         live = self.at(which)
         if heavy == "default":
@@ -96,7 +76,9 @@ class Clusters(Machine):
         else:
             self.compare(live, "add_node", node, heavy)
 
-    @macro(when=has_instances, which=WHICH, family=token_ring.FAMILIES, drop=pick(False, True))
+    @gen.macro(
+        when=gen.has_instances, which=WHICH, family=token_ring.FAMILIES, drop=gen.pick(False, True)
+    )
     def add_look_alikes(self, which: int, family: int, drop: bool) -> list:
         """A family of ids alike enough to be mixed up, each added; with `drop`, the first
         of them removed again, which must take off its tokens and no other."""
@@ -106,34 +88,43 @@ class Clusters(Machine):
             steps.append(("remove_node", {"which": which, "choice": 99, "stranger": nodes[0]}))
         return steps
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
     def remove_node(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
-        self.compare(live, "remove_node", chosen(live.model.weights, choice, stranger), show=True)
+        self.compare(
+            live, "remove_node", gen.chosen(live.model.weights, choice, stranger), show=True
+        )
 
-    @rule(weight=3, when=has_instances, which=WHICH, choice=CHOICE, stranger=IDS, heavy=NEW_WEIGHTS)
+    @gen.rule(
+        weight=3,
+        when=gen.has_instances,
+        which=WHICH,
+        choice=CHOICE,
+        stranger=IDS,
+        heavy=NEW_WEIGHTS,
+    )
     def set_weight(self, which: int, choice: int, stranger: str, heavy: int) -> None:
         live = self.at(which)
-        node = chosen(live.model.weights, choice, stranger)
+        node = gen.chosen(live.model.weights, choice, stranger)
         if heavy < 0 and node not in live.model.weights:
             # Two refusals at once: either error will do.
-            text = f"{live.name}.set_weight({code(node)}, {heavy})"
+            text = f"{live.name}.set_weight({gen.code(node)}, {heavy})"
             learner = lambda: live.learner.set_weight(node, heavy)  # noqa: E731
-            self.script.call(text, learner, Outcome(raised=Exception))
+            self.script.call(text, learner, gen.Outcome(raised=Exception))
             return
         self.compare(live, "set_weight", node, heavy)
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
     def mark_down(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
-        self.compare(live, "mark_down", chosen(live.model.weights, choice, stranger))
+        self.compare(live, "mark_down", gen.chosen(live.model.weights, choice, stranger))
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
     def mark_up(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
-        self.compare(live, "mark_up", chosen(live.model.weights, choice, stranger))
+        self.compare(live, "mark_up", gen.chosen(live.model.weights, choice, stranger))
 
-    @macro(when=has_instances, which=WHICH, choice=CHOICE, key=KEYS)
+    @gen.macro(when=gen.has_instances, which=WHICH, choice=CHOICE, key=KEYS)
     def outage(self, which: int, choice: int, key: str) -> list:
         """A key got, a node down, the key got twice, the node back (empty), the key got
         again: fallback to the next replica, and back."""
@@ -141,19 +132,19 @@ class Clusters(Machine):
         got = ("get", {"which": which, "key": key})
         return [got, ("mark_down", node), got, got, ("mark_up", node), got]
 
-    @rule(weight=3, when=has_instances, which=WHICH, key=KEYS)
+    @gen.rule(weight=3, when=gen.has_instances, which=WHICH, key=KEYS)
     def owners(self, which: int, key: str) -> None:
         self.compare(self.at(which), "owners", key, show=True)
 
-    @rule(weight=5, when=has_instances, which=WHICH, key=KEYS)
+    @gen.rule(weight=5, when=gen.has_instances, which=WHICH, key=KEYS)
     def get(self, which: int, key: str) -> None:
         self.compare(self.at(which), "get", key, show=True)
 
-    @rule(weight=2, when=has_instances, which=WHICH)
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH)
     def stats(self, which: int) -> None:
         self.compare(self.at(which), "stats", show=True)
 
-    @macro(hashed=pick(*HASHES))
+    @gen.macro(hashed=gen.pick(*HASHES))
     def clusters_alike(self, hashed: str) -> list:
         """Two new clusters of other nodes, the same keys got on each: what one answers must
         never be the other's answer."""
@@ -171,7 +162,7 @@ class Clusters(Machine):
 # -- long runs --
 
 
-def few_clusters(machine: Machine) -> bool:
+def few_clusters(machine: gen.Machine) -> bool:
     return len(machine.live) < 2
 
 
@@ -190,28 +181,28 @@ class LongRuns(Clusters):
         self.groups: dict[str, list[str]] = {}  # the groups of nodes added, by cluster
         self.made_groups = 0
 
-    def smallest(self) -> Instance:
+    def smallest(self) -> gen.Instance:
         """The live cluster of fewest nodes: hundreds of changes or thousands of gets
         there stay cheap to compare with the model, which sorts every token anew."""
         return min(self.live, key=lambda live: len(live.model.weights))
 
-    @rule(
+    @gen.rule(
         weight=4,
         when=few_clusters,
-        virtuals=pick(1),
-        replicas=pick(2, 3),
-        hashed=pick("default", "sum"),
+        virtuals=gen.pick(1),
+        replicas=gen.pick(2, 3),
+        hashed=gen.pick("default", "sum"),
     )
     def create_cluster(self, virtuals: int, replicas: int, hashed: str) -> None:
         Clusters.create(self, virtuals, replicas, hashed)
 
-    @rule(
+    @gen.rule(
         weight=4,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
         size=token_ring.longest(12, 300),
-        step=pick(1, 2),
-        action=pick("add", "add", "remove"),
+        step=gen.pick(1, 2),
+        action=gen.pick("add", "add", "remove"),
     )
     def membership(self, which: int, size: int, step: int, action: str) -> None:
         """add_node(f'g1-{n}') for n = 0, 1, ... (or every other one), a new group of nodes
@@ -234,7 +225,7 @@ class LongRuns(Clusters):
             (
                 f"{live.name}.{method}('{group}-{n}')",
                 lambda n=n: getattr(live.learner, method)(f"{group}-{n}"),
-                outcome(lambda n=n: getattr(live.model, method)(f"{group}-{n}")),
+                gen.outcome(lambda n=n: getattr(live.model, method)(f"{group}-{n}")),
             )
             for n in numbers
         ]
@@ -245,11 +236,11 @@ class LongRuns(Clusters):
 
         self.script.sweep(calls, summary)
 
-    @rule(
+    @gen.rule(
         weight=3,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        keys=pick(50, 1500),
+        keys=gen.pick(50, 1500),
         rounds=token_ring.longest(1, 2),
     )
     def traffic(self, which: int, keys: int, rounds: int) -> None:
@@ -261,7 +252,7 @@ class LongRuns(Clusters):
                 (
                     f"{live.name}.get('key-{n}')",
                     lambda n=n: live.learner.get(f"key-{n}"),
-                    outcome(lambda n=n: live.model.get(f"key-{n}")),
+                    gen.outcome(lambda n=n: live.model.get(f"key-{n}")),
                 )
                 for n in range(keys)
             ]
@@ -270,11 +261,11 @@ class LongRuns(Clusters):
             )
         self.compare(live, "stats", show=True)
 
-    @rule(
+    @gen.rule(
         weight=3,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        choice=Integers(0, 7),
+        choice=gen.Integers(0, 7),
         rounds=token_ring.longest(1, 10, 50, 100),
     )
     def ramp(self, which: int, choice: int, rounds: int) -> None:
@@ -288,7 +279,7 @@ class LongRuns(Clusters):
         body = []
         for heavy in (1, 3, 0, 2):
             body.append(
-                Call(
+                gen.Call(
                     f"{live.name}.set_weight({node!r}, {heavy})",
                     lambda heavy=heavy: live.learner.set_weight(node, heavy),
                     lambda heavy=heavy: live.model.set_weight(node, heavy),
@@ -296,14 +287,14 @@ class LongRuns(Clusters):
             )
             for key in ("key-1", "key-2", "key-3"):
                 body.append(
-                    Call(
+                    gen.Call(
                         f"{live.name}.get({key!r})",
                         lambda key=key: live.learner.get(key),
                         lambda key=key: live.model.get(key),
                     )
                 )
         body.append(
-            Call(
+            gen.Call(
                 f"{live.name}.owners('key-4')",
                 lambda: live.learner.owners("key-4"),
                 lambda: live.model.owners("key-4"),
@@ -311,13 +302,13 @@ class LongRuns(Clusters):
         )
         self.script.rounds(body, rounds)
 
-    @rule(
+    @gen.rule(
         weight=3,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        choice=Integers(0, 7),
+        choice=gen.Integers(0, 7),
         rounds=token_ring.longest(1, 10, 100, 200),
-        leave=pick(False, True),
+        leave=gen.pick(False, True),
     )
     def flap(self, which: int, choice: int, rounds: int, leave: bool) -> None:
         """Node n<choice> down and up (or removed and added back, with `leave`) `rounds`
@@ -329,7 +320,7 @@ class LongRuns(Clusters):
         body = []
         for method in (out, back):
             body.append(
-                Call(
+                gen.Call(
                     f"{live.name}.{method}({node!r})",
                     lambda method=method: getattr(live.learner, method)(node),
                     lambda method=method: getattr(live.model, method)(node),
@@ -337,7 +328,7 @@ class LongRuns(Clusters):
             )
             for key in ("key-5", "key-6"):
                 body.append(
-                    Call(
+                    gen.Call(
                         f"{live.name}.get({key!r})",
                         lambda key=key: live.learner.get(key),
                         lambda key=key: live.model.get(key),
@@ -350,11 +341,11 @@ class LongRuns(Clusters):
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several clusters at once,
     does what the contract says"""
-    explore(Clusters, sequences=100, steps=30, seed=1)
+    gen.explore(Clusters, sequences=100, steps=30, seed=1)
 
 
 def test_long_runs_follow_the_contract():
     """clusters of hundreds of nodes, hundreds of joins and removals, weights lowered,
     raised, drained and set back hundreds of times, nodes flapping, thousands of gets:
     every call does what the contract says"""
-    explore(LongRuns, sequences=5, steps=8, seed=15, min_steps=6)
+    gen.explore(LongRuns, sequences=5, steps=8, seed=15, min_steps=6)

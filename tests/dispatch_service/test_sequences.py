@@ -28,40 +28,21 @@ from functools import partial
 import pytest
 
 from tests.dispatch_service.model import WORLD_CODE, Service, World
-from tests.harness.differential import (
-    ANYTHING,
-    Instance,
-    Integers,
-    Machine,
-    Outcome,
-    Script,
-    Text,
-    booleans,
-    chosen,
-    code,
-    explore,
-    has_instances,
-    macro,
-    outcome,
-    pick,
-    returns,
-    rule,
-    same,
-)
+from tests.harness import differential as gen
 
 # Long runs: tests.harness.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 AWKWARD = ["A", "B", "C", "D", "a", "a ", " a", "", "c1", "c10", "é", "e\u0301", "None"]
-IDS = Text("aAbB01 _-é", max_size=4, common=AWKWARD)
-WHICH = Integers(0, 2)
-CHOICE = Integers(0, 7)
-TIMEOUTS = pick(None, 30.0, 5.0, 0.5, 0.0, -1.0)
+IDS = gen.Text("aAbB01 _-é", max_size=4, common=AWKWARD)
+WHICH = gen.Integers(0, 2)
+CHOICE = gen.Integers(0, 7)
+TIMEOUTS = gen.pick(None, 30.0, 5.0, 0.5, 0.0, -1.0)
 # Steps of the clock: below the timeouts, exactly them, just past them, far past them.
-STEPS = pick(0.5, 1.0, 2.5, 5.0, 5.5, 10.0, 30.0, 30.5, 100.0)
+STEPS = gen.pick(0.5, 1.0, 2.5, 5.0, 5.5, 10.0, 30.0, 30.5, 100.0)
 # How long a send takes on the clock: none, a little, each of the timeouts.
-LAGS = pick(0.0, 2.5, 0.5, 5.0, 30.0)
-IN_A_ROW = pick(1, 2, 3, 5, 20)
+LAGS = gen.pick(0.0, 2.5, 0.5, 5.0, 30.0)
+IN_A_ROW = gen.pick(1, 2, 3, 5, 20)
 
 
 @dataclass(frozen=True)
@@ -94,13 +75,13 @@ class Counts:
 
 
 @dataclass
-class Live(Instance):
+class Live(gen.Instance):
     """A service both sides have, and the workers that left it."""
 
     left: list[str] = field(default_factory=list)
 
 
-class Services(Machine):
+class Services(gen.Machine):
     modules = ("dispatch",)
     imports = "from dispatch import DispatchService"
 
@@ -123,10 +104,10 @@ class Services(Machine):
         self.orders += 1
         return f"o{self.orders}"
 
-    def dispatch_of(self, live: Live, order: str) -> tuple[Callable[[], Dispatched], Outcome]:
+    def dispatch_of(self, live: Live, order: str) -> tuple[Callable[[], Dispatched], gen.Outcome]:
         """The learner's dispatch as a call, and what the model's gave."""
         expected = self.model_dispatch(live, order)
-        return partial(self.learner_dispatch, live, order), returns(expected)
+        return partial(self.learner_dispatch, live, order), gen.returns(expected)
 
     def learner_dispatch(self, live: Live, order: str) -> Dispatched:
         """The learner's dispatch of `order`: its Delivery's fields and its sends."""
@@ -143,11 +124,11 @@ class Services(Machine):
 
     def call(self, live: Live, method: str, worker: str, show: bool = False) -> None:
         """join, leave, heartbeat or stats of `worker` on both sides, compared."""
-        expected = outcome(lambda: getattr(live.model, method)(worker))
-        text = f"{live.name}.{method}({code(worker)})"
+        expected = gen.outcome(lambda: getattr(live.model, method)(worker))
+        text = f"{live.name}.{method}({gen.code(worker)})"
         if method == "stats":
             if expected.raised is None:
-                expected = returns(Counts(*expected.value))
+                expected = gen.returns(Counts(*expected.value))
 
             def learner() -> Counts:
                 got = live.learner.stats(worker)
@@ -159,35 +140,38 @@ class Services(Machine):
 
     # -- rules --
 
-    @rule(timeout=TIMEOUTS)
+    @gen.rule(timeout=TIMEOUTS)
     def create(self, timeout: float | None) -> None:
         learner_world, model_world = self.worlds
         given = () if timeout is None else (timeout,)
-        text = f"DispatchService(send, clock{''.join(f', {code(t)}' for t in given)})"
-        expected = outcome(lambda: Service(model_world.send, model_world.clock, *given))
+        text = f"DispatchService(send, clock{''.join(f', {gen.code(t)}' for t in given)})"
+        expected = gen.outcome(lambda: Service(model_world.send, model_world.clock, *given))
         create = lambda: self.new(learner_world.send, learner_world.clock, *given)  # noqa: E731
-        if expected.raised is not None:
-            self.script.call(text, create, expected)
-            return
-        name = self.name("svc")
-        learner = self.script.call(f"{name} = {text}", create, returns(ANYTHING), show=False)
-        self.live.append(Live(name, learner, expected.value))
+        made = self.construct("svc", text, create, expected)
+        if made:
+            self.live.append(Live(*made, expected.value))
 
-    @rule(weight=4, when=has_instances, which=WHICH, source=pick("new", "left", "present"),
-          choice=CHOICE, stranger=IDS)  # fmt: skip
+    @gen.rule(
+        weight=4,
+        when=gen.has_instances,
+        which=WHICH,
+        source=gen.pick("new", "left", "present"),
+        choice=CHOICE,
+        stranger=IDS,
+    )
     def join(self, which: int, source: str, choice: int, stranger: str) -> None:
         live = self.at(which)
         if source == "left" and live.left:
             worker = live.left[choice % len(live.left)]
         elif source == "present":
-            worker = chosen(live.model.workers, choice, stranger)
+            worker = gen.chosen(live.model.workers, choice, stranger)
         else:
             worker = stranger
         self.call(live, "join", worker)
         if worker in live.left and worker in live.model.seen:
             live.left.remove(worker)
 
-    @macro(when=has_instances, which=WHICH, size=Integers(2, 6))
+    @gen.macro(when=gen.has_instances, which=WHICH, size=gen.Integers(2, 6))
     def join_several(self, which: int, size: int) -> list:
         """A few workers join, one after the other."""
         return [
@@ -195,16 +179,16 @@ class Services(Machine):
             for worker in AWKWARD[:size]
         ]
 
-    @rule(weight=3, when=has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
+    @gen.rule(weight=3, when=gen.has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
     def leave(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
-        worker = chosen(live.model.workers, choice, stranger)
+        worker = gen.chosen(live.model.workers, choice, stranger)
         present = worker in live.model.seen
         self.call(live, "leave", worker)
         if present and worker not in live.left:
             live.left.append(worker)
 
-    @rule(weight=2, when=has_instances, which=WHICH, stranger=IDS)
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH, stranger=IDS)
     def leave_at_cursor(self, which: int, stranger: str) -> None:
         """The worker the cursor names leaves (the last of the rotation, too)."""
         live = self.at(which)
@@ -214,7 +198,7 @@ class Services(Machine):
         if present and worker not in live.left:
             live.left.append(worker)
 
-    @macro(when=has_instances, which=WHICH, choice=CHOICE, down=booleans())
+    @gen.macro(when=gen.has_instances, which=WHICH, choice=CHOICE, down=gen.booleans())
     def leave_and_join_again(self, which: int, choice: int, down: bool) -> list:
         """A worker leaves and joins again, then takes its turn; with `down`, its sends
         fail for a lap of dispatches before it leaves, so that it leaves down."""
@@ -238,12 +222,12 @@ class Services(Machine):
             ("stats", {"which": which, "choice": len(workers) - 1, "stranger": ""}),
         ]
 
-    @rule(weight=4, when=has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
     def heartbeat(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
-        self.call(live, "heartbeat", chosen(live.model.workers, choice, stranger))
+        self.call(live, "heartbeat", gen.chosen(live.model.workers, choice, stranger))
 
-    @macro(when=has_instances, which=WHICH)
+    @gen.macro(when=gen.has_instances, which=WHICH)
     def heartbeat_all(self, which: int) -> list:
         """Every worker of the rotation sends a heartbeat."""
         count = len(self.at(which).model.workers)
@@ -252,14 +236,14 @@ class Services(Machine):
             for index in range(count)
         ]
 
-    @rule(weight=4, seconds=STEPS)
+    @gen.rule(weight=4, seconds=STEPS)
     def advance(self, seconds: float) -> None:
         def move(world: World) -> None:
             world.t += seconds
 
         self.both(f"t += {seconds!r}", move)
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=CHOICE, how=pick(
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH, choice=CHOICE, how=gen.pick(
         "worker", "order", "crash", "clear"))  # fmt: skip
     def script_failures(self, which: int, choice: int, how: str) -> None:
         """A worker's sends fail from now on, or its send of the next order does, or
@@ -275,19 +259,19 @@ class Services(Machine):
             return
         worker = workers[choice % len(workers)]
         if how == "crash":
-            self.both(f"crash.add({code(worker)})", lambda world: world.crash.add(worker))
+            self.both(f"crash.add({gen.code(worker)})", lambda world: world.crash.add(worker))
             return
         target = worker if how == "worker" else (worker, f"o{self.orders + 1}")
-        self.both(f"refuse.add({code(target)})", lambda world: world.refuse.add(target))
+        self.both(f"refuse.add({gen.code(target)})", lambda world: world.refuse.add(target))
 
-    @rule(lag=LAGS)
+    @gen.rule(lag=LAGS)
     def set_lag(self, lag: float) -> None:
         def slow(world: World) -> None:
             world.lag = lag
 
         self.both(f"lag = {lag!r}", slow)
 
-    @macro(weight=2, when=has_instances, which=WHICH)
+    @gen.macro(weight=2, when=gen.has_instances, which=WHICH)
     def slow_sends(self, which: int) -> list:
         """Each send takes the service's timeout on the clock, and the next worker to
         consider refuses the next order: the search goes on while the clock moves past
@@ -305,7 +289,7 @@ class Services(Machine):
             ("set_lag", {"lag": 0.0}),
         ]
 
-    @macro(when=has_instances, which=WHICH)
+    @gen.macro(when=gen.has_instances, which=WHICH)
     def down_and_back_at_once(self, which: int) -> list:
         """With the clock standing still: the next worker to consider sends a heartbeat,
         refuses the next order, sends another heartbeat, and takes its turn again."""
@@ -322,14 +306,14 @@ class Services(Machine):
             ("dispatch", {"which": which, "times": 20}),
         ]
 
-    @rule(weight=2, when=has_instances, which=WHICH)
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH)
     def checkpoint(self, which: int) -> None:
         """The stats of the first 8 workers of the rotation."""
         live = self.at(which)
         for worker in live.model.workers[:8]:
             self.call(live, "stats", worker)
 
-    @macro(when=has_instances, which=WHICH)
+    @gen.macro(when=gen.has_instances, which=WHICH)
     def outage(self, which: int) -> list:
         """Every heartbeat goes stale, a dispatch finds nobody, every worker comes back,
         and the rotation goes on from where it was."""
@@ -344,7 +328,7 @@ class Services(Machine):
             ("dispatch", {"which": which, "times": 3}),
         ]
 
-    @rule(weight=6, when=has_instances, which=WHICH, times=IN_A_ROW)
+    @gen.rule(weight=6, when=gen.has_instances, which=WHICH, times=IN_A_ROW)
     def dispatch(self, which: int, times: int) -> None:
         """One order, dispatched `times` times in a row (an order may come back)."""
         live = self.at(which)
@@ -358,10 +342,10 @@ class Services(Machine):
         learner = calls[0][0]
         self.script.repeat(text, learner, [expected for _, expected in calls])
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
     def stats(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
-        self.call(live, "stats", chosen(live.model.workers, choice, stranger))
+        self.call(live, "stats", gen.chosen(live.model.workers, choice, stranger))
 
 
 # -- long runs: pools of hundreds, thousands of dispatches, hundreds of joins and leaves --
@@ -382,7 +366,7 @@ class Step:
     keeps: str = ""
 
 
-def in_rounds(script: Script, steps: list[Step], rounds: int) -> bool:
+def in_rounds(script: gen.Script, steps: list[Step], rounds: int) -> bool:
     """`rounds` rounds of `steps`, each call compared with the model's in a tight loop
     and written as one loop; raises Broken at the first call that disagrees.
 
@@ -395,12 +379,12 @@ def in_rounds(script: Script, steps: list[Step], rounds: int) -> bool:
         kept: dict = {}
         gave: list = []
         for at, step in enumerate(steps):
-            want = outcome(partial(step.model, done, kept))
+            want = gen.outcome(partial(step.model, done, kept))
             try:
                 got, raised = step.learner(done, kept), None
             except Exception as error:  # the script says what it was, and where
                 got, raised = None, error
-            if want.raised is not None or raised is not None or not same(got, want.value):
+            if want.raised is not None or raised is not None or not gen.same(got, want.value):
                 rest(script, steps, (done, at), gave, want, (got, raised))
                 return False
             gave.append(got)
@@ -411,11 +395,11 @@ def in_rounds(script: Script, steps: list[Step], rounds: int) -> bool:
 
 
 def rest(
-    script: Script,
+    script: gen.Script,
     steps: list[Step],
     where: tuple[int, int],
     gave: list,
-    want: Outcome,
+    want: gen.Outcome,
     got: tuple[object, Exception | None],
 ) -> None:
     """Write the rounds before call `at` of round `done` (`where`) and that call, where
@@ -427,7 +411,7 @@ def rest(
         script.line(f"n = {done}")
     for step, value in zip(steps[:at], gave, strict=True):
         text = f"{step.keeps} = {step.text}" if step.keeps else step.text
-        script.call(text, lambda value=value: value, returns(value), show=step.show)
+        script.call(text, lambda value=value: value, gen.returns(value), show=step.show)
     value, raised = got
 
     def again() -> object:
@@ -439,7 +423,7 @@ def rest(
     script.call(f"{step.keeps} = {step.text}" if step.keeps else step.text, again, want)
 
 
-def write_rounds(script: Script, steps: list[Step], rounds: int) -> None:
+def write_rounds(script: gen.Script, steps: list[Step], rounds: int) -> None:
     """`rounds` rounds of `steps` that agreed with the model, as one line of the repro
     (and a blank line to end the loop)."""
     script.made += rounds * len(steps)
@@ -450,13 +434,13 @@ def write_rounds(script: Script, steps: list[Step], rounds: int) -> None:
     script.line("")
 
 
-POOL_SIZES = pick(3, 20, 300)
-LONG_TIMEOUTS = pick(30.0, 5.0)
-IN_A_LONG_ROW = pick(300, 1200, 2500)
+POOL_SIZES = gen.pick(3, 20, 300)
+LONG_TIMEOUTS = gen.pick(30.0, 5.0)
+IN_A_LONG_ROW = gen.pick(300, 1200, 2500)
 # Rounds of joins and leaves in a row: past 64 and 100, and past 256.
-ROUNDS = pick(80, 300)
+ROUNDS = gen.pick(80, 300)
 CHURNS = ("replace the worker that took it", "it leaves and comes back", "window")
-WINDOW = pick(1, 5, 40)
+WINDOW = gen.pick(1, 5, 40)
 
 
 # Workers a long run's dispatches may examine, all told: a dispatch examines every
@@ -465,7 +449,7 @@ WINDOW = pick(1, 5, 40)
 EXAMINED = 25_000
 
 
-def few_instances(machine: Machine) -> bool:
+def few_instances(machine: gen.Machine) -> bool:
     return len(machine.live) < 2
 
 
@@ -523,11 +507,11 @@ class LongRuns(Services):
             text, lambda n, kept: change(learner_world), lambda n, kept: change(model_world)
         )
 
-    @rule(weight=2, when=has_instances, seconds=STEPS)
+    @gen.rule(weight=2, when=gen.has_instances, seconds=STEPS)
     def advance_the_clock(self, seconds: float) -> None:
         Services.advance(self, seconds)
 
-    @rule(weight=4, when=few_instances, size=POOL_SIZES, timeout=LONG_TIMEOUTS)
+    @gen.rule(weight=4, when=few_instances, size=POOL_SIZES, timeout=LONG_TIMEOUTS)
     def create_pool(self, size: int, timeout: float) -> None:
         """A service of `size` workers, w0, w1, ..., joined in that order."""
         learner_world, model_world = self.worlds
@@ -535,21 +519,21 @@ class LongRuns(Services):
         learner = self.script.call(
             f"{name} = DispatchService(send, clock, {timeout!r})",
             lambda: self.new(learner_world.send, learner_world.clock, timeout),
-            returns(ANYTHING),
+            gen.returns(gen.ANYTHING),
             show=False,
         )
         live = Live(name, learner, Service(model_world.send, model_world.clock, timeout))
         self.live.append(live)
         in_rounds(self.script, [self.step(live, "join", "f'w{n}'", lambda n, k: f"w{n}")], size)
 
-    @rule(weight=4, when=has_instances, which=WHICH, times=IN_A_LONG_ROW)
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH, times=IN_A_LONG_ROW)
     def dispatch_many(self, which: int, times: int) -> None:
         """Thousands of dispatches in a row, then the stats of the first workers."""
         live = self.at(which)
         if in_rounds(self.script, [self.dispatch_step(live)], affordable(live, times, 1)):
             self.checkpoint(which)
 
-    @rule(weight=4, when=has_instances, which=WHICH, how=pick(*CHURNS), rounds=ROUNDS,
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH, how=gen.pick(*CHURNS), rounds=ROUNDS,
           window=WINDOW)  # fmt: skip
     def churn(self, which: int, how: str, rounds: int, window: int) -> None:
         """Hundreds of joins and leaves in a row, one of each a round, with a dispatch.
@@ -561,7 +545,7 @@ class LongRuns(Services):
         """
         self.churn_rounds(self.at(which), how, rounds, window, at_least=120)
 
-    @rule(weight=3, when=has_instances, which=WHICH)
+    @gen.rule(weight=3, when=gen.has_instances, which=WHICH)
     def churn_with_one_down(self, which: int) -> None:
         """300 rounds of a dispatch, a newcomer joining and the newcomer leaving, while
         the rotation's first worker refuses every order: it is down through hundreds of
@@ -574,9 +558,9 @@ class LongRuns(Services):
         live = small[which % len(small)]
         workers = list(live.model.workers)
         stubborn = workers[0]
-        self.both(f"refuse.add({code(stubborn)})", lambda world: world.refuse.add(stubborn))
+        self.both(f"refuse.add({gen.code(stubborn)})", lambda world: world.refuse.add(stubborn))
         everyone = Step(  # all fresh, so that they take orders, the stubborn one too
-            f"{live.name}.heartbeat({code(workers)}[n])",
+            f"{live.name}.heartbeat({gen.code(workers)}[n])",
             lambda n, kept: live.learner.heartbeat(workers[n]),
             lambda n, kept: live.model.heartbeat(workers[n]),
         )
@@ -590,7 +574,9 @@ class LongRuns(Services):
                 self.step(live, "leave", *newcomer),
             ]
             in_rounds(self.script, steps, 300)
-        self.both(f"refuse.discard({code(stubborn)})", lambda world: world.refuse.discard(stubborn))
+        self.both(
+            f"refuse.discard({gen.code(stubborn)})", lambda world: world.refuse.discard(stubborn)
+        )
 
     def churn_rounds(self, live: Live, how: str, rounds: int, window: int, at_least: int) -> None:
         first = self.joined
@@ -616,7 +602,9 @@ class LongRuns(Services):
         # Past 100 leaves, whatever it costs.
         in_rounds(self.script, steps, affordable(live, rounds, 1, at_least))
 
-    @rule(weight=3, when=has_instances, which=WHICH, rounds=pick(40, 300), choice=CHOICE)
+    @gen.rule(
+        weight=3, when=gen.has_instances, which=WHICH, rounds=gen.pick(40, 300), choice=CHOICE
+    )
     def silences(self, which: int, rounds: int, choice: int) -> None:
         """The clock passes the timeout, round after round: everybody goes silent, a
         dispatch finds nobody, three workers send a heartbeat, two dispatches."""
@@ -633,13 +621,19 @@ class LongRuns(Services):
         steps = [
             self.world_step(f"t += {past!r}", move),
             self.dispatch_step(live),
-            *(self.step(live, "heartbeat", code(w), lambda n, k, w=w: w) for w in few),
+            *(self.step(live, "heartbeat", gen.code(w), lambda n, k, w=w: w) for w in few),
             self.dispatch_step(live),
             self.dispatch_step(live),
         ]
         in_rounds(self.script, steps, min(rounds, EXAMINED // (3 * len(workers))))
 
-    @rule(weight=2, when=has_instances, which=WHICH, rounds=pick(40, 300), step=pick(1.0, 4.5))
+    @gen.rule(
+        weight=2,
+        when=gen.has_instances,
+        which=WHICH,
+        rounds=gen.pick(40, 300),
+        step=gen.pick(1.0, 4.5),
+    )
     def heartbeats_and_time(self, which: int, rounds: int, step: float) -> None:
         """The clock moves on by `step` a round, one worker in turn sends a heartbeat
         (the first 8 of the rotation), one dispatch: workers go silent and come back."""
@@ -659,7 +653,9 @@ class LongRuns(Services):
         steps = [self.world_step(f"t += {step!r}", move), beat, self.dispatch_step(live)]
         in_rounds(self.script, steps, min(rounds, EXAMINED // len(live.model.workers)))
 
-    @rule(weight=3, when=has_instances, which=WHICH, rounds=pick(120, 300), choice=CHOICE)
+    @gen.rule(
+        weight=3, when=gen.has_instances, which=WHICH, rounds=gen.pick(120, 300), choice=CHOICE
+    )
     def flap(self, which: int, rounds: int, choice: int) -> None:
         """One worker of a small rotation (of 8 workers at most, a new one of 3 if there
         is none) refuses orders for a lap of dispatches, then is forgiven and sends a
@@ -674,10 +670,12 @@ class LongRuns(Services):
         worker = workers[choice % len(workers)]
         lap = [self.dispatch_step(live) for _ in workers]
         steps = [
-            self.world_step(f"refuse.add({code(worker)})", lambda w: w.refuse.add(worker)),
+            self.world_step(f"refuse.add({gen.code(worker)})", lambda w: w.refuse.add(worker)),
             *lap,
-            self.world_step(f"refuse.discard({code(worker)})", lambda w: w.refuse.discard(worker)),
-            self.step(live, "heartbeat", code(worker), lambda n, k: worker),
+            self.world_step(
+                f"refuse.discard({gen.code(worker)})", lambda w: w.refuse.discard(worker)
+            ),
+            self.step(live, "heartbeat", gen.code(worker), lambda n, k: worker),
             self.dispatch_step(live),
         ]
         if in_rounds(self.script, steps, affordable(live, rounds, len(lap) + 1)):
@@ -687,11 +685,11 @@ class LongRuns(Services):
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several services at once,
     does what the contract says"""
-    explore(Services, sequences=70, steps=45, seed=1)
+    gen.explore(Services, sequences=70, steps=45, seed=1)
 
 
 def test_long_runs_follow_the_contract():
     """pools of hundreds of workers, thousands of dispatches, hundreds of joins and leaves
     on one service, the clock passing the timeout hundreds of times, and a worker failing
     and coming back hundreds of times: every call does what the contract says"""
-    explore(LongRuns, sequences=8, steps=16, seed=2, min_steps=8)
+    gen.explore(LongRuns, sequences=8, steps=16, seed=2, min_steps=8)

@@ -33,26 +33,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.dynamic_round_robin.model import Rotation
+from tests.harness import differential as gen
 from tests.harness import rotation
-from tests.harness.differential import (
-    ANYTHING,
-    Instance,
-    Integers,
-    Lists,
-    Machine,
-    Numbered,
-    PerRound,
-    Text,
-    booleans,
-    code,
-    explore,
-    has_instances,
-    macro,
-    outcome,
-    pick,
-    returns,
-    rule,
-)
 from tests.harness.spec import fresh
 
 # Timing tests and long runs: tests.harness.limits gives them a longer limit.
@@ -60,7 +42,7 @@ pytestmark = pytest.mark.slow
 
 # round_robin's awkward ids, and ids that look like what a cursor may hold for nobody.
 AWKWARD = [*rotation.AWKWARD, "None", "<nobody>", "-1", "0"]
-IDS = Text("aAbB01 _-#:é中🙂\t", max_size=6, common=AWKWARD)
+IDS = gen.Text("aAbB01 _-#:é中🙂\t", max_size=6, common=AWKWARD)
 # Ids alike enough to be mixed up, added as a family.
 LOOK_ALIKES = [
     ["a", "A", "a ", " a"],
@@ -68,14 +50,12 @@ LOOK_ALIKES = [
     ["é", "e\u0301"],
     ["", " ", "\t"],
 ]
-IN_A_ROW = pick(1, 2, 3, 5, 8, 300)
-WHICH = Integers(0, 2)
-CHOICE = Integers(0, 7)
+WHICH = gen.Integers(0, 2)
+CHOICE = gen.Integers(0, 7)
 # Which id an add_worker() call is for: one removed before (back at the end),
 # one in the rotation (refused), or any other.
 SOURCES = ("removed", "present", "stranger")
 # Changes a caller may make to its list after handing it over: round_robin's.
-CHANGES = rotation.CHANGES
 
 
 def built(worker: str) -> tuple[str, str]:
@@ -87,12 +67,12 @@ def built(worker: str) -> tuple[str, str]:
     by identity misses it.
     """
     if len(worker) < 2 and (not worker or ord(worker) < 256):
-        return worker, code(worker)
-    return (worker * 2)[: len(worker)], f"({code(worker)} * 2)[:{len(worker)}]"
+        return worker, gen.code(worker)
+    return (worker * 2)[: len(worker)], f"({gen.code(worker)} * 2)[:{len(worker)}]"
 
 
 @dataclass
-class Live(Instance):
+class Live(gen.Instance):
     """A dispatcher both sides have, the list its caller handed over, and the ids removed."""
 
     list_name: str
@@ -100,7 +80,7 @@ class Live(Instance):
     removed: list[str] = field(default_factory=list)
 
 
-class Dispatchers(Machine):
+class Dispatchers(gen.Machine):
     modules = ("dynamic_round_robin",)
     imports = "from dynamic_round_robin import DynamicRoundRobin"
 
@@ -118,12 +98,12 @@ class Dispatchers(Machine):
         With `copy`, the learner's side gets the worker id built at run time.
         """
         given = {
-            name: built(value) if copy and name == "worker" else (value, code(value))
+            name: built(value) if copy and name == "worker" else (value, gen.code(value))
             for name, value in arguments.items()
         }
         passed = [value for value, _ in given.values()]
         text = ", ".join(written for _, written in given.values())
-        expected = outcome(lambda: getattr(live.model, method)(*arguments.values()))
+        expected = gen.outcome(lambda: getattr(live.model, method)(*arguments.values()))
         self.script.call(
             f"{live.name}.{method}({text})",
             lambda: getattr(live.learner, method)(*passed),
@@ -139,36 +119,31 @@ class Dispatchers(Machine):
         callers_list = [value for value, _ in given]
         self.script.line(f"{list_name} = {written}")
         create = lambda: self.new(callers_list)  # noqa: E731
-        expected = outcome(lambda: Rotation(list(workers)))
-        if expected.raised is not None:
-            self.script.call(f"DynamicRoundRobin({list_name})", create, expected)
-            return
-        name = self.name("rr")
-        learner = self.script.call(
-            f"{name} = DynamicRoundRobin({list_name})", create, returns(ANYTHING), show=False
-        )
-        self.live.append(Live(name, learner, expected.value, list_name, callers_list))
+        expected = gen.outcome(lambda: Rotation(list(workers)))
+        made = self.construct("rr", f"DynamicRoundRobin({list_name})", create, expected)
+        if made:
+            self.live.append(Live(*made, expected.value, list_name, callers_list))
 
-    @rule(workers=Lists(IDS, max_size=6), copy=booleans())
+    @gen.rule(workers=gen.Lists(IDS, max_size=6), copy=gen.booleans())
     def create(self, workers: list[str], copy: bool) -> None:
         """A dispatcher of `workers`; with `copy`, each id of the list built at run time."""
-        given = [built(worker) if copy else (worker, code(worker)) for worker in workers]
+        given = [built(worker) if copy else (worker, gen.code(worker)) for worker in workers]
         self.make(workers, given, f"[{', '.join(written for _, written in given)}]")
 
-    @macro(extra=Integers(0, 2), shift=Integers(0, len(AWKWARD) - 1))
+    @gen.macro(extra=gen.Integers(0, 2), shift=gen.Integers(0, len(AWKWARD) - 1))
     def create_crowd(self, extra: int, shift: int) -> list:
         """A rotation of 20 workers and more: every awkward id, and up to two more."""
         workers = AWKWARD[shift:] + AWKWARD[:shift] + [f"w{n}" for n in range(extra)]
         return [("create", {"workers": workers, "copy": False})]
 
-    @rule(
+    @gen.rule(
         weight=3,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        source=pick(*SOURCES),
+        source=gen.pick(*SOURCES),
         choice=CHOICE,
         stranger=IDS,
-        copy=booleans(),
+        copy=gen.booleans(),
     )
     def add_worker(self, which: int, source: str, choice: int, stranger: str, copy: bool) -> None:
         live = self.at(which)
@@ -182,30 +157,19 @@ class Dispatchers(Machine):
         if worker in live.removed and worker in live.model.workers:
             live.removed.remove(worker)
 
-    @macro(when=has_instances, which=WHICH, family=Integers(0, len(LOOK_ALIKES) - 1))
+    @gen.macro(when=gen.has_instances, which=WHICH, family=gen.Integers(0, len(LOOK_ALIKES) - 1))
     def add_look_alikes(self, which: int, family: int) -> list:
         """A family of ids alike enough to be mixed up, added one after the other."""
-        return [
-            (
-                "add_worker",
-                {
-                    "which": which,
-                    "source": "stranger",
-                    "choice": 0,
-                    "stranger": worker,
-                    "copy": False,
-                },
-            )
-            for worker in LOOK_ALIKES[family]
-        ]
+        added = {"which": which, "source": "stranger", "choice": 0, "copy": False}
+        return gen.each("add_worker", "stranger", LOOK_ALIKES[family], **added)
 
-    @rule(
+    @gen.rule(
         weight=3,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
         choice=CHOICE,
         stranger=IDS,
-        copy=booleans(),
+        copy=gen.booleans(),
     )
     def remove_worker(self, which: int, choice: int, stranger: str, copy: bool) -> None:
         live = self.at(which)
@@ -215,7 +179,7 @@ class Dispatchers(Machine):
         if present and worker not in live.removed:
             live.removed.append(worker)
 
-    @rule(when=has_instances, which=WHICH, stranger=IDS, copy=booleans())
+    @gen.rule(when=gen.has_instances, which=WHICH, stranger=IDS, copy=gen.booleans())
     def remove_at_cursor(self, which: int, stranger: str, copy: bool) -> None:
         """The worker the cursor names leaves (the last of the rotation, too)."""
         live = self.at(which)
@@ -227,7 +191,7 @@ class Dispatchers(Machine):
         if present and worker not in live.removed:
             live.removed.append(worker)
 
-    @macro(when=has_instances, which=WHICH, choice=CHOICE, down=booleans())
+    @gen.macro(when=gen.has_instances, which=WHICH, choice=CHOICE, down=gen.booleans())
     def remove_and_add_back(self, which: int, choice: int, down: bool) -> list:
         """A worker leaves (made unavailable first, or not) and comes back at the end."""
         steps = []
@@ -264,7 +228,13 @@ class Dispatchers(Machine):
         )
         return steps
 
-    @macro(when=has_instances, which=WHICH, cycles=Integers(17, 20), choice=CHOICE, back=booleans())
+    @gen.macro(
+        when=gen.has_instances,
+        which=WHICH,
+        cycles=gen.Integers(17, 20),
+        choice=CHOICE,
+        back=gen.booleans(),
+    )
     def churn(self, which: int, cycles: int, choice: int, back: bool) -> list:
         """A long run on one dispatcher: assign() once, then a worker leaves (and, with
         `back`, comes back at the end), 17 times and more."""
@@ -297,7 +267,7 @@ class Dispatchers(Machine):
                 )
         return steps
 
-    @macro(when=has_instances, which=WHICH)
+    @gen.macro(when=gen.has_instances, which=WHICH)
     def drain(self, which: int) -> list:
         """Every worker leaves, the first of the list each time."""
         count = len(self.at(which).model.workers)
@@ -309,14 +279,14 @@ class Dispatchers(Machine):
             for _ in range(count)
         ]
 
-    @rule(
+    @gen.rule(
         weight=3,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
         choice=CHOICE,
         stranger=IDS,
-        available=booleans(),
-        copy=booleans(),
+        available=gen.booleans(),
+        copy=gen.booleans(),
     )
     def set_available(
         self, which: int, choice: int, stranger: str, available: bool, copy: bool
@@ -326,7 +296,7 @@ class Dispatchers(Machine):
         arguments = {"worker": worker, "is_available": available}
         self.call(live, "set_available", arguments, show=False, copy=copy)
 
-    @macro(when=has_instances, which=WHICH, available=booleans())
+    @gen.macro(when=gen.has_instances, which=WHICH, available=gen.booleans())
     def set_everyone(self, which: int, available: bool) -> list:
         """The whole pool goes down or comes back: every worker in turn."""
         count = len(self.at(which).model.workers)
@@ -344,7 +314,7 @@ class Dispatchers(Machine):
             for index in range(count)
         ]
 
-    @macro(when=has_instances, which=WHICH, choice=CHOICE)
+    @gen.macro(when=gen.has_instances, which=WHICH, choice=CHOICE)
     def leave_one(self, which: int, choice: int) -> list:
         """Every worker but one goes down: assign() must find it wherever the cursor is,
         before it or after it."""
@@ -363,7 +333,7 @@ class Dispatchers(Machine):
             for index in range(count)
         ]
 
-    @macro(when=has_instances, which=WHICH)
+    @gen.macro(when=gen.has_instances, which=WHICH)
     def outage(self, which: int) -> list:
         """Every worker goes down, assign() finds nobody, and every worker comes back."""
         count = len(self.at(which).model.workers)
@@ -384,45 +354,34 @@ class Dispatchers(Machine):
         steps.insert(count, ("assign", {"which": which, "times": 1}))
         return steps
 
-    @rule(weight=4, when=has_instances, which=WHICH, times=IN_A_ROW)
-    def assign(self, which: int, times: int) -> None:
-        live = self.at(which)
-        expected = [returns(live.model.assign()) for _ in range(times)]
-        if times == 1:
-            self.script.call(f"{live.name}.assign()", live.learner.assign, expected[0])
-        else:
-            self.script.repeat(f"{live.name}.assign()", live.learner.assign, expected)
-
-    @rule(when=has_instances, which=WHICH, change=pick(*CHANGES))
-    def change_callers_list(self, which: int, change: str) -> None:
-        live = self.at(which)
-        text, apply = CHANGES[change]
-        self.script.line(f"{live.list_name}{text}")
-        apply(live.callers_list)
+    # rotation's rules, assign() drawn with the weight it always had here: the
+    # generated sequences that catch this kata's mutants stay the same.
+    assign = gen.reweighted(rotation.Dispatchers.assign, 4)
+    change_callers_list = rotation.Dispatchers.change_callers_list
 
 
 # -- long runs: hundreds of joins and removals on one dispatcher, thousands of calls --
 
 
-def newcomer(first: int, shift: int = 0, cycle: int = 0) -> PerRound:
+def newcomer(first: int, shift: int = 0, cycle: int = 0) -> gen.PerRound:
     """The id of round n's newcomer: j<first + shift + n>; with `cycle`, the ids come
     round again: j<first + (n + shift) % cycle>."""
     if cycle:
         turn = f"(n + {shift})" if shift else "n"
         text = f"f'j{{{first} + {turn} % {cycle}}}'" if first else f"f'j{{{turn} % {cycle}}}'"
-        return PerRound(text, lambda n: f"j{first + (n + shift) % cycle}")
+        return gen.PerRound(text, lambda n: f"j{first + (n + shift) % cycle}")
     start = first + shift
     text = f"f'j{{n + {start}}}'" if start else "f'j{n}'"
-    return PerRound(text, lambda n: f"j{n + start}")
+    return gen.PerRound(text, lambda n: f"j{n + start}")
 
 
 # Pools of a few dozen workers and of hundreds (past the 256th worker), named
 # w0, w1, ...; some with every 7th worker unavailable from the start.
-POOL_SIZES = pick(20, 300)
-DOWN_EVERY = pick(0, 7)
-IN_A_LONG_ROW = pick(300, 1200, 2500)
+POOL_SIZES = gen.pick(20, 300)
+DOWN_EVERY = gen.pick(0, 7)
+IN_A_LONG_ROW = gen.pick(300, 1200, 2500)
 # Rounds of joins and removals in a row: past 64 and 100, and past 256.
-ROUNDS = pick(80, 300)
+ROUNDS = gen.pick(80, 300)
 # How each round of a churn changes the rotation (see churn).
 CHURNS = (
     "replace the worker assigned",
@@ -430,10 +389,10 @@ CHURNS = (
     "window",
     "revolving door",
 )
-WINDOW = pick(1, 5, 40)
+WINDOW = gen.pick(1, 5, 40)
 
 
-def few_instances(machine: Machine) -> bool:
+def few_instances(machine: gen.Machine) -> bool:
     return len(machine.live) < 2
 
 
@@ -453,19 +412,21 @@ class LongRuns(Dispatchers):
         self.joined = 0  # the newcomers named so far: j0, j1, ...
         self.kept: object = None  # what the last kept_assign() gave, on both sides
 
-    @rule(weight=4, when=few_instances, size=POOL_SIZES, down=DOWN_EVERY)
+    @gen.rule(weight=4, when=few_instances, size=POOL_SIZES, down=DOWN_EVERY)
     def create_pool(self, size: int, down: int) -> None:
         """A pool of `size` workers named w0, w1, ...; with `down`, every `down`th of them
         unavailable from the start."""
         workers = [f"w{n}" for n in range(size)]
-        self.make(workers, [(w, code(w)) for w in workers], f"[f'w{{n}}' for n in range({size})]")
+        self.make(
+            workers, [(w, gen.code(w)) for w in workers], f"[f'w{{n}}' for n in range({size})]"
+        )
         if not down:
             return
-        every = PerRound(f"f'w{{n * {down}}}'", lambda n: f"w{n * down}")
+        every = gen.PerRound(f"f'w{{n * {down}}}'", lambda n: f"w{n * down}")
         step = self.in_round(self.live[-1], "set_available", every, False)
         self.script.numbered_rounds([step], -(-size // down))
 
-    def kept_assign(self, live: Live) -> Numbered:
+    def kept_assign(self, live: Live) -> gen.Numbered:
         """`w = rr1.assign()`, as a call of a round: what it gives is kept, as `w`, for
         the calls after it in the round (KEPT)."""
 
@@ -476,14 +437,19 @@ class LongRuns(Dispatchers):
 
             return call
 
-        return Numbered(f"w = {live.name}.assign()", keeping(live.learner), keeping(live.model))
+        return gen.Numbered(f"w = {live.name}.assign()", keeping(live.learner), keeping(live.model))
 
-    @rule(weight=4, when=has_instances, which=WHICH, times=IN_A_LONG_ROW)
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH, times=IN_A_LONG_ROW)
     def assign_many(self, which: int, times: int) -> None:
         self.script.numbered_rounds([self.in_round(self.at(which), "assign")], times)
 
-    @rule(
-        weight=4, when=has_instances, which=WHICH, how=pick(*CHURNS), rounds=ROUNDS, window=WINDOW
+    @gen.rule(
+        weight=4,
+        when=gen.has_instances,
+        which=WHICH,
+        how=gen.pick(*CHURNS),
+        rounds=ROUNDS,
+        window=WINDOW,
     )
     def churn(self, which: int, how: str, rounds: int, window: int) -> None:
         """Hundreds of joins and removals in a row, one of each a round, with an assign().
@@ -498,7 +464,7 @@ class LongRuns(Dispatchers):
         """
         live = self.at(which)
         first = self.joined
-        kept = PerRound("w", lambda n: self.kept)
+        kept = gen.PerRound("w", lambda n: self.kept)
         if how in ("window", "revolving door"):
             cycle = window + 1 if how == "revolving door" else 0
             self.joined += cycle or window + rounds
@@ -526,7 +492,13 @@ class LongRuns(Dispatchers):
             ]
         self.script.numbered_rounds(steps, rounds)
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=pick(40, 300))
+    @gen.rule(
+        weight=2,
+        when=gen.has_instances,
+        which=WHICH,
+        choice=gen.Integers(0, 7),
+        rounds=gen.pick(40, 300),
+    )
     def flap(self, which: int, choice: int, rounds: int) -> None:
         """One worker goes down and comes back, `rounds` times, with assign() calls between."""
         live = self.at(which)
@@ -544,14 +516,14 @@ class LongRuns(Dispatchers):
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several dispatchers at once,
     does what the contract says"""
-    explore(Dispatchers, sequences=160, steps=25, seed=1)
+    gen.explore(Dispatchers, sequences=160, steps=25, seed=1)
 
 
 def test_long_runs_follow_the_contract():
     """hundreds of joins and removals on one dispatcher (workers coming back among them),
     thousands of assign() calls, pools of hundreds of workers and a worker going down and
     coming back hundreds of times: every call does what the contract says"""
-    explore(LongRuns, sequences=8, steps=16, seed=2, min_steps=8)
+    gen.explore(LongRuns, sequences=8, steps=16, seed=2, min_steps=8)
 
 
 def dispatcher(workers: list[str]):

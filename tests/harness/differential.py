@@ -32,8 +32,8 @@ import random
 import re
 import sys
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 
@@ -542,6 +542,24 @@ def macro(*, weight: int = 1, when: Callable[[object], object] | None = None, **
     return mark
 
 
+def each(rule: str, key: str, values: Iterable[object], **arguments: object) -> list:
+    """A macro's steps: rule `rule` once for each of `values`, given as argument `key`,
+    with the same other `arguments` each time."""
+    return [(rule, {**arguments, key: value}) for value in values]
+
+
+def reweighted(method: Callable, weight: int) -> Callable:
+    """Another machine's rule `method`, drawn with `weight` here: a machine that
+    shares a rule but draws it more or less often than its first owner."""
+
+    def shared(self, *args: object, **kwargs: object) -> object:
+        return method(self, *args, **kwargs)
+
+    shared.__name__ = method.__name__
+    shared.rule = replace(method.rule, weight=weight)
+    return shared
+
+
 @dataclass
 class Instance:
     """An object both sides have: its name in the script, the learner's and the model's."""
@@ -579,6 +597,18 @@ class Machine:
     def name(self, prefix: str) -> str:
         """The script's name for the next instance: ring1, ring2, ..."""
         return f"{prefix}{len(self.live) + 1}"
+
+    def construct(
+        self, prefix: str, written: str, build: Callable[[], object], expected: Outcome
+    ) -> tuple[str, object] | None:
+        """`written` (a constructor call, "HashRing(3)") on both sides: where the model
+        refuses, the learner's `build()` should refuse alike and nothing is made (None);
+        otherwise the script's name for it (ring1, ...) and the learner's object."""
+        if expected.raised is not None:
+            self.script.call(written, build, expected)
+            return None
+        name = self.name(prefix)
+        return name, self.script.call(f"{name} = {written}", build, returns(ANYTHING), show=False)
 
     def compare(self, live: Instance, method: str, *args: object, show: bool = False) -> object:
         """Call `method(*args)` on both sides of `live`, write it down and compare

@@ -19,25 +19,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.harness.differential import (
-    ANYTHING,
-    Instance,
-    Integers,
-    Lists,
-    Machine,
-    PerRound,
-    Text,
-    booleans,
-    chosen,
-    code,
-    explore,
-    has_instances,
-    macro,
-    outcome,
-    pick,
-    returns,
-    rule,
-)
+from tests.harness import differential as gen
 from tests.harness.spec import show
 
 
@@ -72,9 +54,9 @@ AWKWARD = [
     *("A", "B", "C", "a", "a ", " a", "", "a\n", "c1", "c10", "w-1", "w_1", "#", "中", "x" * 40),
     *("é", "e\u0301", "\uff21"),  # é written two ways, and a full-width A
 ]
-IDS = Text("aAbB01 _-#:é中🙂\t", max_size=6, common=AWKWARD)
-IN_A_ROW = pick(1, 2, 3, 5, 8, 300)
-WHICH = Integers(0, 2)
+IDS = gen.Text("aAbB01 _-#:é中🙂\t", max_size=6, common=AWKWARD)
+IN_A_ROW = gen.pick(1, 2, 3, 5, 8, 300)
+WHICH = gen.Integers(0, 2)
 # Changes a caller may make to its list after handing it over: (code, change).
 CHANGES = {
     "append": (".append('zz')", lambda workers: workers.append("zz")),
@@ -85,14 +67,14 @@ CHANGES = {
 
 
 @dataclass
-class Live(Instance):
+class Live(gen.Instance):
     """A dispatcher both sides have, and the list its caller handed over."""
 
     list_name: str
     callers_list: list[str]
 
 
-class Dispatchers(Machine):
+class Dispatchers(gen.Machine):
     """Generated calls on several dispatchers at once; subclasses name the class."""
 
     class_name = ""
@@ -107,34 +89,31 @@ class Dispatchers(Machine):
         list_name = f"workers{self.lists}"
         callers_list = list(workers)
         self.script.line(f"{list_name} = {written}")
-        expected = outcome(lambda: Dispatcher(list(workers)))
+        expected = gen.outcome(lambda: Dispatcher(list(workers)))
         create = lambda: self.new(callers_list)  # noqa: E731
-        if expected.raised is not None:
-            self.script.call(f"{self.class_name}({list_name})", create, expected)
-            return
-        name = self.name("rr")
-        learner = self.script.call(
-            f"{name} = {self.class_name}({list_name})", create, returns(ANYTHING), show=False
-        )
-        self.live.append(Live(name, learner, expected.value, list_name, callers_list))
+        made = self.construct("rr", f"{self.class_name}({list_name})", create, expected)
+        if made:
+            self.live.append(Live(*made, expected.value, list_name, callers_list))
 
-    @rule(workers=Lists(IDS, max_size=7))
+    @gen.rule(workers=gen.Lists(IDS, max_size=7))
     def create(self, workers: list[str]) -> None:
-        self.make(workers, code(workers))
+        self.make(workers, gen.code(workers))
 
-    @rule(
+    @gen.rule(
         weight=3,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        choice=Integers(0, 7),
+        choice=gen.Integers(0, 7),
         stranger=IDS,
-        available=booleans(),
+        available=gen.booleans(),
     )
     def set_available(self, which: int, choice: int, stranger: str, available: bool) -> None:
         live = self.at(which)
-        self.compare(live, "set_available", chosen(live.model.workers, choice, stranger), available)
+        self.compare(
+            live, "set_available", gen.chosen(live.model.workers, choice, stranger), available
+        )
 
-    @macro(when=has_instances, which=WHICH, available=booleans())
+    @gen.macro(when=gen.has_instances, which=WHICH, available=gen.booleans())
     def set_everyone(self, which: int, available: bool) -> list:
         """The whole pool goes down or comes back: every worker in turn."""
         count = len(self.at(which).model.workers)
@@ -146,16 +125,16 @@ class Dispatchers(Machine):
             for index in range(count)
         ]
 
-    @rule(weight=3, when=has_instances, which=WHICH, times=IN_A_ROW)
+    @gen.rule(weight=3, when=gen.has_instances, which=WHICH, times=IN_A_ROW)
     def assign(self, which: int, times: int) -> None:
         live = self.at(which)
-        expected = [returns(live.model.assign()) for _ in range(times)]
+        expected = [gen.returns(live.model.assign()) for _ in range(times)]
         if times == 1:
             self.script.call(f"{live.name}.assign()", live.learner.assign, expected[0])
         else:
             self.script.repeat(f"{live.name}.assign()", live.learner.assign, expected)
 
-    @rule(when=has_instances, which=WHICH, change=pick(*CHANGES))
+    @gen.rule(when=gen.has_instances, which=WHICH, change=gen.pick(*CHANGES))
     def change_callers_list(self, which: int, change: str) -> None:
         live = self.at(which)
         text, apply = CHANGES[change]
@@ -170,20 +149,20 @@ class Dispatchers(Machine):
 # (10,000 set_available() calls) while another stays down. Where each assign()
 # walks further than FAR positions, a run of assign() calls makes as many calls
 # as walk as far.
-POOL_SIZES = pick(300, 21)
-IN_A_LONG_ROW = pick(1200, 300, 2500)
-COMEBACKS = pick(1100, 40)
-FLICKERS = pick(5000, 300, 40)
-APART = pick(20, 60)
+POOL_SIZES = gen.pick(300, 21)
+IN_A_LONG_ROW = gen.pick(1200, 300, 2500)
+COMEBACKS = gen.pick(1100, 40)
+FLICKERS = gen.pick(5000, 300, 40)
+APART = gen.pick(20, 60)
 WALKED = 120_000
 FAR = 20
 
 
-def few_instances(machine: Machine) -> bool:
+def few_instances(machine: gen.Machine) -> bool:
     return len(machine.live) < 2
 
 
-def not_walked_yet(machine: Machine) -> bool:
+def not_walked_yet(machine: gen.Machine) -> bool:
     return bool(machine.live) and not machine.walked
 
 
@@ -200,7 +179,7 @@ class LongRuns(Dispatchers):
         super().setup(module)
         self.walked = False
 
-    @rule(weight=4, when=few_instances, size=POOL_SIZES)
+    @gen.rule(weight=4, when=few_instances, size=POOL_SIZES)
     def create_pool(self, size: int) -> None:
         """A pool of `size` workers named w0, w1, ..."""
         self.make([f"w{n}" for n in range(size)], f"[f'w{{n}}' for n in range({size})]")
@@ -212,13 +191,13 @@ class LongRuns(Dispatchers):
         walk = len(model.workers) // max(1, sum(model.available.values()))
         return max(1, calls * FAR // max(FAR, walk))
 
-    @rule(weight=4, when=has_instances, which=WHICH, times=IN_A_LONG_ROW)
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH, times=IN_A_LONG_ROW)
     def assign_many(self, which: int, times: int) -> None:
         live = self.at(which)
         assign = self.in_round(live, "assign")
         self.script.numbered_rounds([assign], self.as_far(live, times))
 
-    @rule(weight=1, when=not_walked_yet, which=WHICH, apart=APART)
+    @gen.rule(weight=1, when=not_walked_yet, which=WHICH, apart=APART)
     def walk_far(self, which: int, apart: int) -> None:
         """Every worker goes down but pairs of neighbours `apart` places apart, and
         assign() is called until it has walked WALKED positions in all: once a
@@ -234,18 +213,20 @@ class LongRuns(Dispatchers):
         down = self.in_round(
             live,
             "set_available",
-            PerRound("f'w{n}'", lambda n: f"w{n}"),
-            PerRound(f"n % {every} < 2", lambda n: n % every < 2),
+            gen.PerRound("f'w{n}'", lambda n: f"w{n}"),
+            gen.PerRound(f"n % {every} < 2", lambda n: n % every < 2),
         )
         self.script.numbered_rounds([down], size)
         assign = self.in_round(live, "assign")
         self.script.numbered_rounds([assign], WALKED * 2 // every)
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=COMEBACKS)
+    @gen.rule(
+        weight=2, when=gen.has_instances, which=WHICH, choice=gen.Integers(0, 7), rounds=COMEBACKS
+    )
     def flap(self, which: int, choice: int, rounds: int) -> None:
         """One worker goes down and comes back, `rounds` times, with assign() calls between."""
         live = self.at(which)
-        worker = chosen(live.model.workers, choice, "w0")
+        worker = gen.chosen(live.model.workers, choice, "w0")
         if worker not in live.model.available:
             return
         down, up, assign = (
@@ -256,14 +237,16 @@ class LongRuns(Dispatchers):
         body = [down, assign, up, assign, assign]
         self.script.numbered_rounds(body, self.as_far(live, rounds))
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=FLICKERS)
+    @gen.rule(
+        weight=2, when=gen.has_instances, which=WHICH, choice=gen.Integers(0, 7), rounds=FLICKERS
+    )
     def flicker(self, which: int, choice: int, rounds: int) -> None:
         """One worker's health check flaps, down and back up, `rounds` times in a row,
         while the worker after it is down from before and throughout; then assign() goes
         round the pool once."""
         live = self.at(which)
         workers = live.model.workers
-        worker = chosen(workers, choice, "w0")
+        worker = gen.chosen(workers, choice, "w0")
         if worker not in live.model.available:
             return
         after = workers[(workers.index(worker) + 1) % len(workers)]
@@ -279,12 +262,12 @@ class LongRuns(Dispatchers):
 
 def follows_the_contract(machine: type[Dispatchers], sequences: int = 200) -> None:
     """Hundreds of short generated sequences on several dispatchers at once."""
-    explore(machine, sequences=sequences, steps=25, seed=1)
+    gen.explore(machine, sequences=sequences, steps=25, seed=1)
 
 
 def follows_the_contract_over_long_runs(machine: type[LongRuns], sequences: int = 8) -> None:
     """A few long sequences: thousands of calls on pools of hundreds of workers."""
-    explore(machine, sequences=sequences, steps=12, seed=2, min_steps=6)
+    gen.explore(machine, sequences=sequences, steps=12, seed=2, min_steps=6)
 
 
 # -- scenarios that more than one rotation kata states in the same words --
@@ -309,6 +292,14 @@ def starts_available(dispatcher: Callable[[list[str]], object]) -> None:
             f"workers X, Y, Z, never marked available; every worker but {left!r} then "
             f"made unavailable: assign() should give {left!r}; got {got!r}"
         )
+
+
+def empty_rotation_gives_none(dispatcher: Callable[[list[str]], object]) -> None:
+    """an empty worker list is allowed, and assign() on it returns None"""
+    got = assigned(dispatcher([]), 2)
+    assert got == [None, None], (
+        f"no workers: 2 assign() calls should give None, None; got {show(got)}"
+    )
 
 
 def sets_rather_than_toggles(dispatcher: Callable[[list[str]], object]) -> None:

@@ -253,17 +253,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.harness.differential import (
-    ANYTHING,
-    Instance,
-    Integers,
-    Machine,
-    Text,
-    explore,
-    has_instances,
-    returns,
-    rule,
-)
+from tests.harness import differential as gen
 from tests.harness.spec import fresh, show
 from tests.{kata}.model import Tally
 
@@ -324,48 +314,49 @@ def test_tallies_are_independent():
     )
 
 
-CANDIDATES = Text("abc", max_size=2, common=["ann", "bob", "Ann", ""])
+CANDIDATES = gen.Text("abc", max_size=2, common=["ann", "bob", "Ann", ""])
 
 
-class Tallies(Machine):
+class Tallies(gen.Machine):
     modules = ("{kata}",)
     imports = "from {kata} import {Class}"
 
     def setup(self, module) -> None:
         self.new = module.{Class}
 
-    @rule()
+    @gen.rule()
     def create(self) -> None:
-        name = self.name("tally")
-        learner = self.script.call(f"{{name}} = {Class}()", self.new, returns(ANYTHING), show=False)
-        self.live.append(Instance(name, learner, Tally()))
+        expected = gen.outcome(Tally)
+        made = self.construct("tally", "{Class}()", self.new, expected)
+        if made:
+            self.live.append(gen.Instance(*made, expected.value))
 
-    @rule(weight=3, when=has_instances, which=Integers(0, 1), candidate=CANDIDATES)
+    @gen.rule(weight=3, when=gen.has_instances, which=gen.Integers(0, 1), candidate=CANDIDATES)
     def vote(self, which: int, candidate: str) -> None:
         live = self.at(which)
         live.model.vote(candidate)
         call = lambda: live.learner.vote(candidate)  # noqa: E731
-        self.script.call(f"{{live.name}}.vote({{candidate!r}})", call, returns(None), show=False)
+        self.script.call(f"{{live.name}}.vote({{candidate!r}})", call, gen.returns(None), show=False)
 
-    @rule(when=has_instances, which=Integers(0, 1), candidate=CANDIDATES)
+    @gen.rule(when=gen.has_instances, which=gen.Integers(0, 1), candidate=CANDIDATES)
     def count(self, which: int, candidate: str) -> None:
         live = self.at(which)
         call = lambda: live.learner.count(candidate)  # noqa: E731
-        expected = returns(live.model.count(candidate))
+        expected = gen.returns(live.model.count(candidate))
         self.script.call(f"{{live.name}}.count({{candidate!r}})", call, expected)
 
-    @rule(weight=2, when=has_instances, which=Integers(0, 1))
+    @gen.rule(weight=2, when=gen.has_instances, which=gen.Integers(0, 1))
     def leader(self, which: int) -> None:
         live = self.at(which)
         call = live.learner.leader
-        self.script.call(f"{{live.name}}.leader()", call, returns(live.model.leader()))
+        self.script.call(f"{{live.name}}.leader()", call, gen.returns(live.model.leader()))
 
 
 @pytest.mark.slow
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on two tallies at once, does what
     the contract says"""
-    explore(Tallies, sequences=100, steps=20, seed=1)
+    gen.explore(Tallies, sequences=100, steps=20, seed=1)
 '''
 
 COUNTER = '''"""A tally on collections.Counter, and the candidates in the order of first votes."""

@@ -23,17 +23,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tests.harness.differential import (
-    Broken,
-    Integers,
-    Pick,
-    Script,
-    Text,
-    code,
-    outcome,
-    pick,
-    shown,
-)
+from tests.harness import differential as gen
 from tests.harness.spec import refuses
 
 Hash64 = Callable[[str], int]
@@ -216,10 +206,10 @@ def misroutes(reader, expected: Tokens, keys: list[str], count: int | None = Non
     wrong = []
     for key in before_the_end(keys, expected):
         if count is None:
-            call, want = f"get_node({shown(key)})", expected.get_node(key)
+            call, want = f"get_node({gen.shown(key)})", expected.get_node(key)
             got = answer(lambda key=key: reader.get_node(key))
         else:
-            call, want = f"get_nodes({shown(key)}, {count})", expected.get_nodes(key, count)
+            call, want = f"get_nodes({gen.shown(key)}, {count})", expected.get_nodes(key, count)
             got = answer(lambda key=key: reader.get_nodes(key, count))
         if got != repr(want):
             wrong.append(f"{call}: expected {want!r}, got {got}")
@@ -280,12 +270,31 @@ HASHES = {
     "default": ("", None),
     "none": ("hash64=None", None),
 }
+
+
+def create_ring(machine: gen.Machine, class_name: str, model: type, virtuals: int, hashed: str):
+    """A ring on both sides of `machine`, appended to its live instances unless the
+    model refuses it: `class_name(virtuals, hash64)` for the learner, with hash64
+    written as HASHES[hashed] says, and `model(virtuals, hash64)`."""
+    written, hash64 = HASHES[hashed]
+    new = machine.new
+
+    def create() -> object:
+        return new(virtuals, hash64) if written else new(virtuals)
+
+    expected = gen.outcome(lambda: model(virtuals, hash64))
+    arguments = ", ".join(filter(None, [gen.code(virtuals), written]))
+    made = machine.construct("ring", f"{class_name}({arguments})", create, expected)
+    if made:
+        machine.live.append(gen.Instance(*made, expected.value))
+
+
 # Ids that trip implementations up: '#' in them, one a prefix of another, case
 # and whitespace variants, the empty id, non-ASCII text.
 AWKWARD_IDS = ["a", "b", "A", "a#b", "a#", "a#0", "a#1", "", "#", "n1", "n10", " a", "é"]
 AWKWARD_KEYS = ["", "k", "a#0", "b#1", "x" * 100, "é中🙂", " "]
-DRAWN_KEYS = Text("kab#0 é", max_size=12, common=AWKWARD_KEYS)
-COUNTS = pick(1, 2, 0, 3, 6, -1)
+DRAWN_KEYS = gen.Text("kab#0 é", max_size=12, common=AWKWARD_KEYS)
+COUNTS = gen.pick(1, 2, 0, 3, 6, -1)
 # Ids alike enough to be mixed up: prefixes with and without '#', case, whitespace,
 # one letter written two ways.
 LOOK_ALIKES = [
@@ -295,18 +304,18 @@ LOOK_ALIKES = [
     ["a", "a ", " a"],
     ["é", "e\u0301"],
 ]
-FAMILIES = Integers(0, len(LOOK_ALIKES) - 1)
+FAMILIES = gen.Integers(0, len(LOOK_ALIKES) - 1)
 
 
-def drawn_ids(*longer: str) -> Text:
+def drawn_ids(*longer: str) -> gen.Text:
     """Node ids to draw: the awkward ones (and `longer`), or random text."""
-    return Text("ab#01 A:é", max_size=8, common=[*AWKWARD_IDS, *longer])
+    return gen.Text("ab#01 A:é", max_size=8, common=[*AWKWARD_IDS, *longer])
 
 
 # -- long runs: many calls compared in a tight loop, written as a few lines --
 
 
-class Longest(Pick):
+class Longest(gen.Pick):
     """One of a few values, always the last when drawn; the earlier ones are what
     shrinking tries instead (a long run made shorter)."""
 
@@ -324,6 +333,22 @@ def longest(*values: object) -> Longest:
 # every N dividing either (16, 64, 100, 256, 1,000, 1,024 ...); shrinking tries fewer.
 GAP = longest(16, 64, 100, 256, 1000)
 MORE = longest(0, 24)
+# The arguments of a rule asking keys again after `gap`, then `gap + more`, changes:
+# which of the keys a change moves (`choice`), and the two counts.
+ASKING_AGAIN = {"choice": gen.Integers(0, 299), "gap": GAP, "more": MORE}
+# The weight of a node of thousands of tokens (heavy_node).
+HEAVY = longest(2, 100, 600, 3000)
+
+
+def heavy_node(fill: str, which: int, heavy: int) -> list:
+    """A macro's steps: a ring of a dozen nodes of weight 1 (rule `fill`), then node
+    'big' of weight `heavy` joins, the keys of a pool are asked, and it leaves (rule
+    big_node): its tokens take their places in ring order like any other node's."""
+    return [
+        (fill, {"which": which, "size": 12, "step": 1, "heavy": 1}),
+        ("big_node", {"which": which, "heavy": heavy}),
+    ]
+
 
 Call = tuple[str, Callable[[], object], Callable[[], object]]  # (text, learner's, model's)
 
@@ -352,7 +377,7 @@ def _lookup_calls(live, keys: list[str], count: int | None) -> list[Call]:
     if count is None:
         return [
             (
-                f"{live.name}.get_node({code(key)})",
+                f"{live.name}.get_node({gen.code(key)})",
                 lambda key=key: live.learner.get_node(key),
                 lambda key=key: live.model.get_node(key),
             )
@@ -360,7 +385,7 @@ def _lookup_calls(live, keys: list[str], count: int | None) -> list[Call]:
         ]
     return [
         (
-            f"{live.name}.get_nodes({code(key)}, {count})",
+            f"{live.name}.get_nodes({gen.code(key)}, {count})",
             lambda key=key: live.learner.get_nodes(key, count),
             lambda key=key: live.model.get_nodes(key, count),
         )
@@ -384,7 +409,7 @@ def asked(live, keys: list[str], count: int | None = None) -> Step:
     call = "get_node(key)" if count is None else f"get_nodes(key, {count})"
     return Step(
         _lookup_calls(live, keys, count),
-        lambda done: [f"_ = [{live.name}.{call} for key in {code(keys[:done])}]"] * (done > 0),
+        lambda done: [f"_ = [{live.name}.{call} for key in {gen.code(keys[:done])}]"] * (done > 0),
     )
 
 
@@ -412,7 +437,7 @@ def asking(live, nodes: list[str], replicas: list[str]) -> list[Step]:
     return [asked(live, nodes), *([asked(live, replicas, 3)] if replicas else [])]
 
 
-def play(script: Script, steps: list[Step]) -> None:
+def play(script: gen.Script, steps: list[Step]) -> None:
     """Make the calls of `steps` on both sides, in order, and write them; raise Broken at
     the first call that does not do what the model does."""
     for step in steps:
@@ -420,7 +445,7 @@ def play(script: Script, steps: list[Step]) -> None:
         script.lines += step.written(len(step.calls))
 
 
-def repeat(script: Script, steps: list[Step], times: int) -> None:
+def repeat(script: gen.Script, steps: list[Step], times: int) -> None:
     """`steps` made `times` times over, written as a for loop."""
     body = _lines(steps)
     for time in range(times):
@@ -443,11 +468,11 @@ def _loop(body: list[str], times: int) -> list[str]:
     return [f"for _ in range({times}):", *(f"    {line}" for line in body), ""]
 
 
-def _make(script: Script, step: Step, before: Callable[[int], list[str]]) -> None:
+def _make(script: gen.Script, step: Step, before: Callable[[int], list[str]]) -> None:
     for done, (text, learner, model) in enumerate(step.calls):
-        want = outcome(model)
-        got = outcome(learner, script.folder)
+        want = gen.outcome(model)
+        got = gen.outcome(learner, script.folder)
         script.made += 1
         if not got.agrees_with(want):
             script.lines += before(done)
-            raise Broken(script._broken(text, got, want))
+            raise gen.Broken(script._broken(text, got, want))

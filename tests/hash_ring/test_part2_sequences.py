@@ -20,21 +20,8 @@ import string
 
 import pytest
 
+from tests.harness import differential as gen
 from tests.harness import stale_answers
-from tests.harness.differential import (
-    ANYTHING,
-    Instance,
-    Integers,
-    Machine,
-    Text,
-    code,
-    explore,
-    has_instances,
-    macro,
-    pick,
-    returns,
-    rule,
-)
 from tests.hash_ring.model import COLLISIONS, Ring, label
 
 # Timing tests and long runs: tests.harness.limits gives them a longer limit.
@@ -45,7 +32,7 @@ COLLIDING = [worker for collision in COLLISIONS for worker, _ in collision]
 # most often ids that trip implementations up.
 ID_ALPHABET = "aA0_-" + string.ascii_letters + string.digits
 AWKWARD_IDS = ["a", "A", "c1", "c10", "xc1", "-c1", "-", "w-1", "w_1", "Z" * 30, *COLLIDING]
-IDS = Text(ID_ALPHABET, min_size=1, max_size=30, common=AWKWARD_IDS)
+IDS = gen.Text(ID_ALPHABET, min_size=1, max_size=30, common=AWKWARD_IDS)
 # Keys: any text of up to 100 characters; most often ones on a colliding point.
 AWKWARD_KEYS = [
     "",
@@ -57,45 +44,48 @@ AWKWARD_KEYS = [
     "-:0",
     *(label(w, i) for collision in COLLISIONS for w, i in collision),
 ]
-KEYS = Text("ka0 :é中🙂\t", max_size=100, common=AWKWARD_KEYS)
+KEYS = gen.Text("ka0 :é中🙂\t", max_size=100, common=AWKWARD_KEYS)
 # Up to 200 points per worker; 160 reaches the point of every colliding pair.
-POINTS = pick(1, 2, 3, 7, 160, 200)
-WHICH = Integers(0, 2)
+POINTS = gen.pick(1, 2, 3, 7, 160, 200)
+WHICH = gen.Integers(0, 2)
 
 
-class Rings(Machine):
+class Rings(gen.Machine):
     modules = ("ring", "ringhash")
     imports = "from ring import HashRing"
 
     def setup(self, module) -> None:
         self.new = module.HashRing
 
-    @rule(points=POINTS)
+    @gen.rule(points=POINTS)
     def create(self, points: int) -> None:
         name = self.name("ring")
         learner = self.script.call(
-            f"{name} = HashRing({points})", lambda: self.new(points), returns(ANYTHING), show=False
+            f"{name} = HashRing({points})",
+            lambda: self.new(points),
+            gen.returns(gen.ANYTHING),
+            show=False,
         )
-        self.live.append(Instance(name, learner, Ring(points)))
+        self.live.append(gen.Instance(name, learner, Ring(points)))
 
-    @rule(weight=3, when=has_instances, which=WHICH, worker=IDS)
+    @gen.rule(weight=3, when=gen.has_instances, which=WHICH, worker=IDS)
     def add_worker(self, which: int, worker: str) -> None:
         live = self.at(which)
         if worker in live.model.workers:
             return  # the contract never adds a worker already on the ring
         live.model.add_worker(worker)
         self.script.call(
-            f"{live.name}.add_worker({code(worker)})",
+            f"{live.name}.add_worker({gen.code(worker)})",
             lambda: live.learner.add_worker(worker),
-            returns(None),
+            gen.returns(None),
             show=False,
         )
 
-    @macro(
-        when=has_instances,
+    @gen.macro(
+        when=gen.has_instances,
         which=WHICH,
-        collision=Integers(0, len(COLLISIONS) - 1),
-        turn=Integers(0, 2),
+        collision=gen.Integers(0, len(COLLISIONS) - 1),
+        turn=gen.Integers(0, 2),
     )
     def add_a_collision(self, which: int, collision: int, turn: int) -> list:
         """The workers of a real collision, in one of their orders."""
@@ -103,29 +93,33 @@ class Rings(Machine):
         turned = workers[turn % len(workers) :] + workers[: turn % len(workers)]
         return [("add_worker", {"which": which, "worker": worker}) for worker in turned]
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 5), stranger=IDS)
+    @gen.rule(
+        weight=2, when=gen.has_instances, which=WHICH, choice=gen.Integers(0, 5), stranger=IDS
+    )
     def remove_worker(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
         workers = live.model.workers
         worker = workers[choice] if choice < len(workers) else stranger
         live.model.remove_worker(worker)
         self.script.call(
-            f"{live.name}.remove_worker({code(worker)})",
+            f"{live.name}.remove_worker({gen.code(worker)})",
             lambda: live.learner.remove_worker(worker),
-            returns(None),
+            gen.returns(None),
             show=False,
         )
 
-    @rule(weight=4, when=has_instances, which=WHICH, key=KEYS)
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH, key=KEYS)
     def worker_for(self, which: int, key: str) -> None:
         live = self.at(which)
         self.script.call(
-            f"{live.name}.worker_for({code(key)})",
+            f"{live.name}.worker_for({gen.code(key)})",
             lambda: live.learner.worker_for(key),
-            returns(live.model.worker_for(key)),
+            gen.returns(live.model.worker_for(key)),
         )
 
-    @rule(when=has_instances, which=WHICH, choice=Integers(0, 5), point=Integers(0, 199))
+    @gen.rule(
+        when=gen.has_instances, which=WHICH, choice=gen.Integers(0, 5), point=gen.Integers(0, 199)
+    )
     def worker_for_a_point(self, which: int, choice: int, point: int) -> None:
         """A key that sits exactly on a point of a worker on the ring."""
         live = self.at(which)
@@ -134,22 +128,22 @@ class Rings(Machine):
             return
         key = label(workers[choice % len(workers)], point % live.model.points_per_worker)
         self.script.call(
-            f"{live.name}.worker_for({code(key)})",
+            f"{live.name}.worker_for({gen.code(key)})",
             lambda: live.learner.worker_for(key),
-            returns(live.model.worker_for(key)),
+            gen.returns(live.model.worker_for(key)),
         )
 
 
 # Long runs: hundreds of workers joining and leaving one ring, and every key
 # of a pool looked up again and again as they do.
 POOL = 200
-CHURN = pick(64, 100, 256, 300)
+CHURN = gen.pick(64, 100, 256, 300)
 CROWD = 300
 # The points of the real collisions: (worker, point index).
 TIES = [point for collision in COLLISIONS for point in collision]
 
 
-def few_rings(machine: Machine) -> bool:
+def few_rings(machine: gen.Machine) -> bool:
     return len(machine.live) < 2
 
 
@@ -163,11 +157,13 @@ class LongRuns(Rings):
     worker_for = None  # the pool's lookups instead
     worker_for_a_point = None
 
-    @rule(weight=4, when=few_rings, points=pick(2, 1))
+    @gen.rule(weight=4, when=few_rings, points=gen.pick(2, 1))
     def create_ring(self, points: int) -> None:
         Rings.create(self, points)
 
-    @rule(weight=3, when=has_instances, which=WHICH, count=CHURN, start=Integers(0, 999))
+    @gen.rule(
+        weight=3, when=gen.has_instances, which=WHICH, count=CHURN, start=gen.Integers(0, 999)
+    )
     def join(self, which: int, count: int, start: int) -> None:
         """`count` workers join in a row: w<start>, w<start + 1>, ..., while the ring has
         fewer than CROWD (a ring that sorts every point again at each change must keep
@@ -184,7 +180,7 @@ class LongRuns(Rings):
                 (
                     f"{live.name}.add_worker({worker!r})",
                     lambda worker=worker: live.learner.add_worker(worker),
-                    returns(None),
+                    gen.returns(None),
                 )
                 for worker in joining
             ],
@@ -205,13 +201,13 @@ class LongRuns(Rings):
             numbers = f"[n for n in {numbers} if n not in ({left_out})]"
         return f"for n in {numbers}: {ring}.add_worker(f'w{{n}}')\n"
 
-    @rule(
+    @gen.rule(
         weight=3,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
         count=CHURN,
-        step=pick(2, 1, 3),
-        start=Integers(0, 999),
+        step=gen.pick(2, 1, 3),
+        start=gen.Integers(0, 999),
     )
     def leave(self, which: int, count: int, step: int, start: int) -> None:
         """Workers w<start>, w<start + step>, w<start + 2 step>, ... leave, `count` of them
@@ -225,7 +221,7 @@ class LongRuns(Rings):
                 (
                     f"{live.name}.remove_worker('w{n}')",
                     lambda worker=f"w{n}": live.learner.remove_worker(worker),
-                    returns(None),
+                    gen.returns(None),
                 )
                 for n in numbers
             ],
@@ -235,13 +231,13 @@ class LongRuns(Rings):
             ),
         )
 
-    @macro(
+    @gen.macro(
         weight=2,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
         count=CHURN,
-        start=Integers(0, 999),
-        step=pick(1, 2, 3),
+        start=gen.Integers(0, 999),
+        step=gen.pick(1, 2, 3),
     )
     def wave(self, which: int, count: int, start: int, step: int) -> list:
         """The pool looked up, `count` workers joining, the pool looked up, every `step`th
@@ -254,13 +250,13 @@ class LongRuns(Rings):
             ("look_up_the_pool", {"which": which}),
         ]
 
-    @macro(
+    @gen.macro(
         weight=2,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
         count=CHURN,
-        start=Integers(0, 999),
-        collision=Integers(0, len(COLLISIONS) - 1),
+        start=gen.Integers(0, 999),
+        collision=gen.Integers(0, len(COLLISIONS) - 1),
     )
     def ties_on_a_crowded_ring(self, which: int, count: int, start: int, collision: int) -> list:
         """`count` workers joining, then the workers of a real collision, the largest id
@@ -273,7 +269,7 @@ class LongRuns(Rings):
             ("look_up_the_ties", {"which": which}),
         ]
 
-    @rule(when=has_instances, which=WHICH)
+    @gen.rule(when=gen.has_instances, which=WHICH)
     def look_up_the_ties(self, which: int) -> None:
         """The keys on every colliding point the ring can have (a point index below its
         points per worker), whoever is on the ring."""
@@ -284,21 +280,21 @@ class LongRuns(Rings):
                 (
                     f"{live.name}.worker_for({key!r})",
                     lambda key=key: live.learner.worker_for(key),
-                    returns(live.model.worker_for(key)),
+                    gen.returns(live.model.worker_for(key)),
                 )
                 for key in keys
             ],
             lambda made: f"_ = [{live.name}.worker_for(key) for key in {keys[:made]!r}]",
         )
 
-    @rule(weight=4, when=has_instances, which=WHICH)
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH)
     def look_up_the_pool(self, which: int) -> None:
         live = self.at(which)
         calls = [
             (
                 f"{live.name}.worker_for('key-{n}')",
                 lambda key=f"key-{n}": live.learner.worker_for(key),
-                returns(live.model.worker_for(f"key-{n}")),
+                gen.returns(live.model.worker_for(f"key-{n}")),
             )
             for n in range(POOL)
         ]
@@ -310,14 +306,14 @@ class LongRuns(Rings):
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several rings at once, does
     what the contract says"""
-    explore(Rings, sequences=120, steps=25, seed=1)
+    gen.explore(Rings, sequences=120, steps=25, seed=1)
 
 
 def test_long_runs_follow_the_contract():
     """hundreds of workers joining and leaving one ring, with the keys of a pool looked up
     again and again, and colliding workers joining a ring of hundreds: every lookup answers
     as the contract says"""
-    explore(LongRuns, sequences=5, steps=20, seed=2, min_steps=12)
+    gen.explore(LongRuns, sequences=5, steps=20, seed=2, min_steps=12)
 
 
 def test_no_answer_goes_stale_over_tens_of_thousands_of_changes():

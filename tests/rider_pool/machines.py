@@ -13,21 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from tests.harness.differential import (
-    ANYTHING,
-    Call,
-    Instance,
-    Integers,
-    Machine,
-    Text,
-    booleans,
-    code,
-    has_instances,
-    macro,
-    pick,
-    returns,
-    rule,
-)
+from tests.harness import differential as gen
 from tests.rider_pool.model import Pool
 
 # Ids that trip implementations up: case and whitespace variants, the empty id,
@@ -49,14 +35,22 @@ AWKWARD = [
     "e\u0301",
     "\uff21",
 ]
-IDS = Text("aAbB01 _-é中", max_size=4, common=AWKWARD)
+IDS = gen.Text("aAbB01 _-é中", max_size=4, common=AWKWARD)
 # Ids alike enough to be mixed up, added as a family.
 LOOK_ALIKES = [["a", "A", "a ", " a"], ["r1", "r10", "r"], ["é", "e\u0301"], ["", " ", "\t"]]
-WHICH = Integers(0, 2)
-CHOICE = Integers(0, 9)
+WHICH = gen.Integers(0, 2)
+CHOICE = gen.Integers(0, 9)
 # Which rider a call is for: one in the pool, one removed before, or any other id.
 SOURCES = ("present", "removed", "stranger")
-SEEDS = Integers(0, 9)
+# The arguments of a rule given a rider (Pools.rider), and whether to pass a copy of its id.
+A_RIDER = {
+    "which": WHICH,
+    "source": gen.pick(*SOURCES),
+    "choice": CHOICE,
+    "stranger": IDS,
+    "copy": gen.booleans(),
+}
+SEEDS = gen.Integers(0, 9)
 
 
 def built(rider: str) -> tuple[str, str]:
@@ -67,8 +61,8 @@ def built(rider: str) -> tuple[str, str]:
     compared by value, and a pool that finds a rider by identity misses it.
     """
     if len(rider) < 2 and (not rider or ord(rider) < 256):
-        return rider, code(rider)
-    return (rider * 2)[: len(rider)], f"({code(rider)} * 2)[:{len(rider)}]"
+        return rider, gen.code(rider)
+    return (rider * 2)[: len(rider)], f"({gen.code(rider)} * 2)[:{len(rider)}]"
 
 
 class InThePool:
@@ -78,21 +72,21 @@ class InThePool:
         self.riders = riders
 
     def __repr__(self) -> str:
-        listed = "one of " + ", ".join(code(rider) for rider in self.riders)
+        listed = "one of " + ", ".join(gen.code(rider) for rider in self.riders)
         if len(self.riders) <= 4 and len(listed) <= 50:
             return listed
         return f"one of the {len(self.riders)} riders in the pool"
 
 
 @dataclass
-class Live(Instance):
+class Live(gen.Instance):
     """A pool both sides have, and the riders it once had and lost."""
 
     removed: list[str] = field(default_factory=list)
     filled: int = 0  # long runs: the riders r0, r1, ... added so far
 
 
-class Pools(Machine):
+class Pools(gen.Machine):
     modules = ("rider_pool",)
     imports = "import random; from rider_pool import RiderPool"
 
@@ -110,15 +104,15 @@ class Pools(Machine):
     def call(self, live: Live, method: str, rider: str, copy: bool) -> None:
         """add, remove or `in` on both sides, compared; with `copy`, the learner's side gets
         the id built at run time."""
-        given, written = built(rider) if copy else (rider, code(rider))
+        given, written = built(rider) if copy else (rider, gen.code(rider))
         if method == "contains":
             text = f"{written} in {live.name}"
             learner = lambda: given in live.learner  # noqa: E731
-            expected = returns(rider in live.model)
+            expected = gen.returns(rider in live.model)
         else:
             text = f"{live.name}.{method}({written})"
             learner = lambda: getattr(live.learner, method)(given)  # noqa: E731
-            expected = returns(getattr(live.model, method)(rider))
+            expected = gen.returns(getattr(live.model, method)(rider))
         self.script.call(text, learner, expected)
         if method == "remove" and expected.value and rider not in live.removed:
             live.removed.append(rider)
@@ -128,7 +122,7 @@ class Pools(Machine):
         learner = self.script.call(
             f"{name} = RiderPool(random.Random({seed}))",
             lambda: self.new(random.Random(seed)),
-            returns(ANYTHING),
+            gen.returns(gen.ANYTHING),
             show=False,
         )
         live = Live(name, learner, Pool())
@@ -158,9 +152,9 @@ class Pools(Machine):
             return value
 
         if good:
-            expected = returns(value)
+            expected = gen.returns(value)
         else:
-            expected = returns(InThePool(list(riders)) if riders else None)
+            expected = gen.returns(InThePool(list(riders)) if riders else None)
             if ahead:
                 self.script.line(ahead)
         self.script.call(text or f"{live.name}.pick()", again, expected)
@@ -177,63 +171,41 @@ class Pools(Machine):
             self.judged(live, "", ahead)
         self.script.line(f"_ = [{live.name}.pick() for _ in range({times})]")
 
-    @rule(weight=2, when=lambda machine: len(machine.live) < 3, seed=SEEDS)
+    @gen.rule(weight=2, when=lambda machine: len(machine.live) < 3, seed=SEEDS)
     def create(self, seed: int) -> None:
         self.create_pool(seed)
 
-    @rule(
-        weight=5,
-        when=has_instances,
-        which=WHICH,
-        source=pick(*SOURCES),
-        choice=CHOICE,
-        stranger=IDS,
-        copy=booleans(),
-    )
+    @gen.rule(weight=5, when=gen.has_instances, **A_RIDER)
     def add(self, which: int, source: str, choice: int, stranger: str, copy: bool) -> None:
         live = self.at(which)
         self.call(live, "add", self.rider(live, source, choice, stranger), copy)
 
-    @rule(
-        weight=4,
-        when=has_instances,
-        which=WHICH,
-        source=pick(*SOURCES),
-        choice=CHOICE,
-        stranger=IDS,
-        copy=booleans(),
-    )
+    @gen.rule(weight=4, when=gen.has_instances, **A_RIDER)
     def remove(self, which: int, source: str, choice: int, stranger: str, copy: bool) -> None:
         live = self.at(which)
         self.call(live, "remove", self.rider(live, source, choice, stranger), copy)
 
-    @rule(
-        weight=2,
-        when=has_instances,
-        which=WHICH,
-        source=pick(*SOURCES),
-        choice=CHOICE,
-        stranger=IDS,
-        copy=booleans(),
-    )
+    @gen.rule(weight=2, when=gen.has_instances, **A_RIDER)
     def contains(self, which: int, source: str, choice: int, stranger: str, copy: bool) -> None:
         live = self.at(which)
         self.call(live, "contains", self.rider(live, source, choice, stranger), copy)
 
-    @rule(when=has_instances, which=WHICH)
+    @gen.rule(when=gen.has_instances, which=WHICH)
     def length(self, which: int) -> None:
         live = self.at(which)
-        self.script.call(f"len({live.name})", lambda: len(live.learner), returns(len(live.model)))
+        self.script.call(
+            f"len({live.name})", lambda: len(live.learner), gen.returns(len(live.model))
+        )
 
-    @rule(weight=3, when=has_instances, which=WHICH)
+    @gen.rule(weight=3, when=gen.has_instances, which=WHICH)
     def pick_one(self, which: int) -> None:
         self.pick_once(self.at(which))
 
-    @rule(weight=2, when=has_instances, which=WHICH, times=pick(2, 5, 300))
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH, times=gen.pick(2, 5, 300))
     def pick_many(self, which: int, times: int) -> None:
         self.picks(self.at(which), times)
 
-    @rule(weight=2, when=has_instances, which=WHICH)
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH)
     def spread(self, which: int) -> None:
         """Enough picks for each rider to come up (a rider is missed with probability
         below 1e-16): the riders they gave, sorted."""
@@ -243,27 +215,16 @@ class Pools(Machine):
         self.script.call(
             f"sorted({{{live.name}.pick() for _ in range({times})}}, key=repr)",
             lambda: sorted({live.learner.pick() for _ in range(times)}, key=repr),
-            returns(expected),
+            gen.returns(expected),
         )
 
-    @macro(when=has_instances, which=WHICH, family=Integers(0, len(LOOK_ALIKES) - 1))
+    @gen.macro(when=gen.has_instances, which=WHICH, family=gen.Integers(0, len(LOOK_ALIKES) - 1))
     def add_look_alikes(self, which: int, family: int) -> list:
         """A family of ids alike enough to be mixed up, added one after the other."""
-        return [
-            (
-                "add",
-                {
-                    "which": which,
-                    "source": "stranger",
-                    "choice": 0,
-                    "stranger": rider,
-                    "copy": False,
-                },
-            )
-            for rider in LOOK_ALIKES[family]
-        ]
+        added = {"which": which, "source": "stranger", "choice": 0, "copy": False}
+        return gen.each("add", "stranger", LOOK_ALIKES[family], **added)
 
-    @macro(when=has_instances, which=WHICH, choice=CHOICE, times=Integers(1, 4))
+    @gen.macro(when=gen.has_instances, which=WHICH, choice=CHOICE, times=gen.Integers(1, 4))
     def come_back(self, which: int, choice: int, times: int) -> list:
         """A rider in the pool removed and added back, again and again, picks between."""
         steps: list = []
@@ -274,7 +235,7 @@ class Pools(Machine):
             steps.append(("add", {**present, "source": "removed", "choice": -1}))
         return steps
 
-    @macro(when=has_instances, which=WHICH, last_first=booleans())
+    @gen.macro(when=gen.has_instances, which=WHICH, last_first=gen.booleans())
     def drain(self, which: int, last_first: bool) -> list:
         """Every rider removed, the first (or the last) of those in the pool each time."""
         count = len(self.at(which).model)
@@ -286,7 +247,7 @@ class Pools(Machine):
 # -- long runs: pools of hundreds of riders, thousands of calls on one pool --
 
 
-def few_instances(machine: Machine) -> bool:
+def few_instances(machine: gen.Machine) -> bool:
     return len(machine.live) < 2
 
 
@@ -297,7 +258,7 @@ class LongRuns(Pools):
     create = None  # pools filled at once instead
     add_look_alikes = None
 
-    @rule(weight=3, when=few_instances, seed=SEEDS, size=pick(300, 20))
+    @gen.rule(weight=3, when=few_instances, seed=SEEDS, size=gen.pick(300, 20))
     def create_filled(self, seed: int, size: int) -> None:
         """A pool, and riders r0 to r<size - 1> added in one loop."""
         self.fill(self.create_pool(seed), size)
@@ -312,7 +273,7 @@ class LongRuns(Pools):
         calls = []
         for n in numbers:
             rider = f"r{n}"
-            expected = returns(getattr(live.model, method)(rider))
+            expected = gen.returns(getattr(live.model, method)(rider))
             if method == "remove" and expected.value:
                 live.removed.append(rider)
             learner = lambda rider=rider: getattr(live.learner, method)(rider)  # noqa: E731
@@ -325,18 +286,18 @@ class LongRuns(Pools):
 
         self.script.sweep(calls, summary)
 
-    @rule(weight=2, when=has_instances, which=WHICH, size=pick(300, 20))
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH, size=gen.pick(300, 20))
     def refill(self, which: int, size: int) -> None:
         """More riders added in one loop: r<n> for the next `size` numbers."""
         self.fill(self.at(which), size)
 
-    @rule(
+    @gen.rule(
         weight=4,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        start=pick(0, 1, 250, 7),
-        step=pick(1, 2, 3, 7),
-        count=pick(150, 70, 400),
+        start=gen.pick(0, 1, 250, 7),
+        step=gen.pick(1, 2, 3, 7),
+        count=gen.pick(150, 70, 400),
     )
     def remove_many(self, which: int, start: int, step: int, count: int) -> None:
         """Hundreds of removals in a row: r<n> for n from `start` (or from 0, when the pool
@@ -345,17 +306,23 @@ class LongRuns(Pools):
         start = start if start < live.filled else 0
         self.sweep(live, "remove", range(start, min(start + step * count, live.filled), step))
 
-    @rule(weight=2, when=has_instances, which=WHICH, start=pick(0, 250, 7), step=pick(1, 2, 3))
+    @gen.rule(
+        weight=2,
+        when=gen.has_instances,
+        which=WHICH,
+        start=gen.pick(0, 250, 7),
+        step=gen.pick(1, 2, 3),
+    )
     def add_back(self, which: int, start: int, step: int) -> None:
         """The riders of a run of removals added back in one loop."""
         live = self.at(which)
         self.sweep(live, "add", range(start, start + step * 150, step))
 
-    @rule(weight=3, when=has_instances, which=WHICH, times=pick(3000, 300))
+    @gen.rule(weight=3, when=gen.has_instances, which=WHICH, times=gen.pick(3000, 300))
     def pick_thousands(self, which: int, times: int) -> None:
         self.picks(self.at(which), times)
 
-    @rule(weight=3, when=has_instances, which=WHICH)
+    @gen.rule(weight=3, when=gen.has_instances, which=WHICH)
     def spread(self, which: int) -> None:
         """Enough picks for each rider to come up: how many riders they gave."""
         live = self.at(which)
@@ -363,10 +330,10 @@ class LongRuns(Pools):
         self.script.call(
             f"len({{{live.name}.pick() for _ in range({times})}})",
             lambda: len({live.learner.pick() for _ in range(times)}),
-            returns(len(live.model) or 1),
+            gen.returns(len(live.model) or 1),
         )
 
-    @rule(weight=2, when=has_instances, which=WHICH)
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH)
     def members(self, which: int) -> None:
         """`in` for every rider the pool ever had, compared one by one, written as one line."""
         live = self.at(which)
@@ -375,7 +342,7 @@ class LongRuns(Pools):
             (
                 f"'r{n}' in {live.name}",
                 lambda n=n: f"r{n}" in live.learner,
-                returns(f"r{n}" in live.model),
+                gen.returns(f"r{n}" in live.model),
             )
             for n in numbers
         ]
@@ -383,7 +350,9 @@ class LongRuns(Pools):
             calls, lambda made: f"_ = ['r' + str(n) in {live.name} for n in range({made})]"
         )
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=CHOICE, rounds=pick(1100, 40))
+    @gen.rule(
+        weight=2, when=gen.has_instances, which=WHICH, choice=CHOICE, rounds=gen.pick(1100, 40)
+    )
     def flap(self, which: int, choice: int, rounds: int) -> None:
         """One rider removed and added back `rounds` times, with a pick and `in` and len()
         between: compared call by call, written as one loop."""
@@ -392,17 +361,21 @@ class LongRuns(Pools):
         if not riders:
             return
         rider = riders[choice % len(riders)]
-        name, text = live.name, code(rider)
+        name, text = live.name, gen.code(rider)
         model = live.model
         body = [
-            Call(
+            gen.Call(
                 f"{name}.remove({text})",
                 lambda: live.learner.remove(rider),
                 lambda: model.remove(rider),
             ),
-            Call(f"{name}.pick() != {text}", lambda: live.learner.pick() != rider, lambda: True),
-            Call(f"{text} in {name}", lambda: rider in live.learner, lambda: rider in model),
-            Call(f"{name}.add({text})", lambda: live.learner.add(rider), lambda: model.add(rider)),
-            Call(f"len({name})", lambda: len(live.learner), lambda: len(model)),
+            gen.Call(
+                f"{name}.pick() != {text}", lambda: live.learner.pick() != rider, lambda: True
+            ),
+            gen.Call(f"{text} in {name}", lambda: rider in live.learner, lambda: rider in model),
+            gen.Call(
+                f"{name}.add({text})", lambda: live.learner.add(rider), lambda: model.add(rider)
+            ),
+            gen.Call(f"len({name})", lambda: len(live.learner), lambda: len(model)),
         ]
         self.script.rounds(body, rounds)

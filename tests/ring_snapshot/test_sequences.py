@@ -25,35 +25,20 @@ from __future__ import annotations
 
 import pytest
 
+from tests.harness import differential as gen
 from tests.harness import token_ring
-from tests.harness.differential import (
-    ANYTHING,
-    Instance,
-    Integers,
-    Machine,
-    booleans,
-    chosen,
-    code,
-    explore,
-    has_instances,
-    macro,
-    outcome,
-    pick,
-    returns,
-    rule,
-)
 from tests.ring_snapshot.model import Ring
 
 # Generated sequences: tests.harness.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 HASHES = token_ring.HASHES
-VIRTUALS = pick(1, 2, 3, 0, -1)
-WEIGHTS = pick(1, 0, 2, 3, 4, -1)
+VIRTUALS = gen.pick(1, 2, 3, 0, -1)
+WEIGHTS = gen.pick(1, 0, 2, 3, 4, -1)
 IDS = token_ring.drawn_ids()
 KEYS, COUNTS = token_ring.DRAWN_KEYS, token_ring.COUNTS
 LOOK_ALIKES = token_ring.LOOK_ALIKES
-WHICH = Integers(0, 5)
+WHICH = gen.Integers(0, 5)
 # What the caller does to a list or dict it got: (code, change).
 LIST_CHANGES = {
     "keep": ("", None),
@@ -71,53 +56,39 @@ def has_views(machine: Rings) -> bool:
     return bool(machine.views)
 
 
-class Rings(Machine):
+class Rings(gen.Machine):
     modules = ("ring_snapshot",)
     imports = "from ring_snapshot import SnapshotRing"
 
     def setup(self, module) -> None:
         self.new = module.SnapshotRing
-        self.views: list[Instance] = []
+        self.views: list[gen.Instance] = []
         self.names = 0
 
-    def view(self, which: int) -> Instance:
+    def view(self, which: int) -> gen.Instance:
         return self.views[which % len(self.views)]
 
     def variable(self, prefix: str) -> str:
         self.names += 1
         return f"{prefix}{self.names}"
 
-    @rule(virtuals=VIRTUALS, hashed=pick(*HASHES))
+    @gen.rule(virtuals=VIRTUALS, hashed=gen.pick(*HASHES))
     def create(self, virtuals: int, hashed: str) -> None:
-        written, hash64 = HASHES[hashed]
-        arguments = ", ".join(filter(None, [code(virtuals), written]))
+        token_ring.create_ring(self, "SnapshotRing", Ring, virtuals, hashed)
 
-        def create() -> object:
-            return self.new(virtuals, hash64) if written else self.new(virtuals)
-
-        expected = outcome(lambda: Ring(virtuals, hash64))
-        if expected.raised is not None:
-            self.script.call(f"SnapshotRing({arguments})", create, expected)
-            return
-        name = self.name("ring")
-        learner = self.script.call(
-            f"{name} = SnapshotRing({arguments})", create, returns(ANYTHING), show=False
-        )
-        self.live.append(Instance(name, learner, expected.value))
-
-    @rule(
+    @gen.rule(
         weight=4,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        choice=Integers(0, 4),
+        choice=gen.Integers(0, 4),
         stranger=IDS,
         heavy=WEIGHTS,
     )
     def set_weight(self, which: int, choice: int, stranger: str, heavy: int) -> None:
         live = self.at(which)
-        self.compare(live, "set_weight", chosen(live.model.weights, choice, stranger), heavy)
+        self.compare(live, "set_weight", gen.chosen(live.model.weights, choice, stranger), heavy)
 
-    @macro(when=has_instances, which=WHICH, family=token_ring.FAMILIES, drop=booleans())
+    @gen.macro(when=gen.has_instances, which=WHICH, family=token_ring.FAMILIES, drop=gen.booleans())
     def set_look_alikes(self, which: int, family: int, drop: bool) -> list:
         """A family of ids alike enough to be mixed up, each set to weight 1; with `drop`,
         the first of them set to 0 again, which must take off its tokens and no other."""
@@ -135,7 +106,7 @@ class Rings(Machine):
             for number, node in enumerate(nodes)
         ]
 
-    @macro(hashed=pick(*HASHES))
+    @gen.macro(hashed=gen.pick(*HASHES))
     def rings_alike(self, hashed: str) -> list:
         """Two new rings of other nodes after as many changes (the same version): what one
         answers must never be the other's answer."""
@@ -153,25 +124,25 @@ class Rings(Machine):
             ),
         ]
 
-    @rule(weight=2, when=has_instances, which=WHICH)
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH)
     def snapshot(self, which: int) -> None:
         live = self.at(which)
         name = self.variable("view")
         learner = self.script.call(
             f"{name} = {live.name}.snapshot()",
             live.learner.snapshot,
-            returns(ANYTHING),
+            gen.returns(gen.ANYTHING),
             show=False,
         )
-        self.views.append(Instance(name, learner, live.model.snapshot()))
+        self.views.append(gen.Instance(name, learner, live.model.snapshot()))
 
-    @rule(when=has_views, which=WHICH)
+    @gen.rule(when=has_views, which=WHICH)
     def forget(self, which: int) -> None:
         """Drop a snapshot: a view made later may take its memory, and its id()."""
         view = self.views.pop(which % len(self.views))
         self.script.line(f"del {view.name}")
 
-    @macro(when=has_instances, which=WHICH, key=KEYS, heavy=WEIGHTS)
+    @gen.macro(when=gen.has_instances, which=WHICH, key=KEYS, heavy=WEIGHTS)
     def renew(self, which: int, key: str, heavy: object) -> list:
         """A snapshot asked a key and dropped, the ring changed twice, and a new snapshot
         asked the same key: the new view may sit where the dropped one did."""
@@ -189,30 +160,32 @@ class Rings(Machine):
             ("get_node", {"which": view, "key": key}),
         ]
 
-    @rule(weight=2, when=has_instances, which=WHICH, key=KEYS)
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH, key=KEYS)
     def ring_get_node(self, which: int, key: str) -> None:
         live = self.at(which)
         self.script.call(
-            f"{live.name}.get_node({code(key)})",
+            f"{live.name}.get_node({gen.code(key)})",
             lambda: live.learner.get_node(key),
-            returns(live.model.get_node(key)),
+            gen.returns(live.model.get_node(key)),
         )
 
-    @rule(weight=3, when=has_views, which=WHICH, key=KEYS)
+    @gen.rule(weight=3, when=has_views, which=WHICH, key=KEYS)
     def get_node(self, which: int, key: str) -> None:
         view = self.view(which)
         self.script.call(
-            f"{view.name}.get_node({code(key)})",
+            f"{view.name}.get_node({gen.code(key)})",
             lambda: view.learner.get_node(key),
-            returns(view.model.get_node(key)),
+            gen.returns(view.model.get_node(key)),
         )
 
-    @rule(weight=3, when=has_views, which=WHICH, key=KEYS, count=COUNTS, then=pick(*LIST_CHANGES))
+    @gen.rule(
+        weight=3, when=has_views, which=WHICH, key=KEYS, count=COUNTS, then=gen.pick(*LIST_CHANGES)
+    )
     def get_nodes(self, which: int, key: str, count: int, then: str) -> None:
         view = self.view(which)
-        expected = outcome(lambda: view.model.get_nodes(key, count))
+        expected = gen.outcome(lambda: view.model.get_nodes(key, count))
         change, apply = LIST_CHANGES[then]
-        call = f"{view.name}.get_nodes({code(key)}, {count})"
+        call = f"{view.name}.get_nodes({gen.code(key)}, {count})"
         if apply is None or expected.raised is not None:
             self.script.call(call, lambda: view.learner.get_nodes(key, count), expected)
             return
@@ -223,43 +196,51 @@ class Rings(Machine):
         self.script.line(f"{name}{change}")
         apply(got)
 
-    @macro(when=has_views, which=WHICH, key=KEYS, count=pick(1, 2, 3), then=pick("clear", "append"))
+    @gen.macro(
+        when=has_views,
+        which=WHICH,
+        key=KEYS,
+        count=gen.pick(1, 2, 3),
+        then=gen.pick("clear", "append"),
+    )
     def replicas_changed(self, which: int, key: str, count: int, then: str) -> list:
         """A replica list changed by the caller, then the same call again: the caller's
         change must not show in the new list."""
         asked = {"which": which, "key": key, "count": count}
         return [("get_nodes", {**asked, "then": then}), ("get_nodes", {**asked, "then": "keep"})]
 
-    @rule(weight=2, when=has_views, which=WHICH, then=pick(*DICT_CHANGES))
+    @gen.rule(weight=2, when=has_views, which=WHICH, then=gen.pick(*DICT_CHANGES))
     def weights(self, which: int, then: str) -> None:
         view = self.view(which)
         change, apply = DICT_CHANGES[then]
         if apply is None:
             self.script.call(
-                f"{view.name}.weights", lambda: view.learner.weights, returns(view.model.weights)
+                f"{view.name}.weights",
+                lambda: view.learner.weights,
+                gen.returns(view.model.weights),
             )
             return
         name = self.variable("weights")
         got = self.script.call(
             f"{name} = {view.name}.weights",
             lambda: view.learner.weights,
-            returns(view.model.weights),
+            gen.returns(view.model.weights),
         )
         self.script.line(f"{name}{change}")
         apply(got)
 
-    @rule(when=has_views, which=WHICH)
+    @gen.rule(when=has_views, which=WHICH)
     def version(self, which: int) -> None:
         view = self.view(which)
         self.script.call(
-            f"{view.name}.version", lambda: view.learner.version, returns(view.model.version)
+            f"{view.name}.version", lambda: view.learner.version, gen.returns(view.model.version)
         )
 
 
 # -- long runs --
 
 
-def few_rings(machine: Machine) -> bool:
+def few_rings(machine: gen.Machine) -> bool:
     return len(machine.live) < 2
 
 
@@ -274,17 +255,17 @@ class LongRuns(Rings):
     set_look_alikes = None
     rings_alike = None
 
-    @rule(weight=4, when=few_rings, virtuals=pick(1, 2), hashed=pick("default", "sum"))
+    @gen.rule(weight=4, when=few_rings, virtuals=gen.pick(1, 2), hashed=gen.pick("default", "sum"))
     def create_ring(self, virtuals: int, hashed: str) -> None:
         Rings.create(self, virtuals, hashed)
 
-    @rule(
+    @gen.rule(
         weight=4,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        size=pick(12, 200),
-        step=pick(1, 2),
-        heavy=pick(2, 1, 3, 0),
+        size=gen.pick(12, 200),
+        step=gen.pick(1, 2),
+        heavy=gen.pick(2, 1, 3, 0),
     )
     def set_many(self, which: int, size: int, step: int, heavy: int) -> None:
         """set_weight(f'n{n}', heavy) for n0, n1, ... (or every other one): a ring made,
@@ -308,7 +289,7 @@ class LongRuns(Rings):
         token_ring.play(self.script, [token_ring.Step(calls, written), self.version_of(live)])
 
     @staticmethod
-    def version_of(live: Instance) -> token_ring.Step:
+    def version_of(live: gen.Instance) -> token_ring.Step:
         """snapshot().version on both sides of `live`."""
         return token_ring.one(
             f"{live.name}.snapshot().version",
@@ -317,15 +298,15 @@ class LongRuns(Rings):
         )
 
     @staticmethod
-    def setting(live: Instance, node: str, heavy: int) -> token_ring.Step:
+    def setting(live: gen.Instance, node: str, heavy: int) -> token_ring.Step:
         """set_weight(node, heavy) on both sides of `live`."""
         return token_ring.one(
-            f"{live.name}.set_weight({code(node)}, {heavy})",
+            f"{live.name}.set_weight({gen.code(node)}, {heavy})",
             lambda: live.learner.set_weight(node, heavy),
             lambda: live.model.set_weight(node, heavy),
         )
 
-    @macro(weight=3, when=has_instances, which=WHICH, size=token_ring.longest(12, 200))
+    @gen.macro(weight=3, when=gen.has_instances, which=WHICH, size=token_ring.longest(12, 200))
     def set_twice(self, which: int, size: int) -> list:
         """n0, n1, ... set to weight 1, then set to it again: the second time no call
         changes the ring, however many nodes were set in between, and the version
@@ -333,10 +314,10 @@ class LongRuns(Rings):
         step = {"which": which, "size": size, "step": 1, "heavy": 1}
         return [("set_many", step), ("set_many", step)]
 
-    @macro(
+    @gen.macro(
         weight=2,
-        choice=Integers(0, 11),
-        hashed=pick("default", "sum"),
+        choice=gen.Integers(0, 11),
+        hashed=gen.pick("default", "sum"),
         gap=token_ring.GAP,
         more=token_ring.MORE,
     )
@@ -352,14 +333,7 @@ class LongRuns(Rings):
             ("asked_again", {"which": newest, "choice": choice, "gap": gap, "more": more}),
         ]
 
-    @rule(
-        weight=0,
-        when=has_instances,
-        which=WHICH,
-        choice=Integers(0, 299),
-        gap=token_ring.GAP,
-        more=token_ring.MORE,
-    )
+    @gen.rule(weight=0, when=gen.has_instances, which=WHICH, **token_ring.ASKING_AGAIN)
     def asked_again(self, which: int, choice: int, gap: int, more: int) -> None:
         """Keys asked of the ring; `gap` changes with no lookup, and half of the keys asked
         again; `more` changes, and the other half asked again. The changes: a node of the
@@ -384,7 +358,7 @@ class LongRuns(Rings):
         token_ring.repeat(self.script, change, more // 2)
         token_ring.play(self.script, [*first, version])
 
-    @macro(weight=2, when=has_instances, which=WHICH, size=token_ring.longest(12, 100))
+    @gen.macro(weight=2, when=gen.has_instances, which=WHICH, size=token_ring.longest(12, 100))
     def come_and_go(self, which: int, size: int) -> list:
         """n0, n1, ... set to weight 1, every other one of them set to 0, then the rest, and
         the keys of a pool asked after each: the nodes taken off stay off. (100 leaves in a
@@ -398,17 +372,12 @@ class LongRuns(Rings):
             ("check", {"which": which, "keys": 200}),
         ]
 
-    @macro(weight=2, when=has_instances, which=WHICH, heavy=token_ring.longest(2, 100, 600, 3000))
+    @gen.macro(weight=2, when=gen.has_instances, which=WHICH, heavy=token_ring.HEAVY)
     def heavy_node(self, which: int, heavy: int) -> list:
-        """A node of thousands of tokens joins a ring of a dozen, the keys of a pool are
-        asked, and it leaves: its tokens take their places in ring order like any other
-        node's."""
-        return [
-            ("set_many", {"which": which, "size": 12, "step": 1, "heavy": 1}),
-            ("big_node", {"which": which, "heavy": heavy}),
-        ]
+        """A node of thousands of tokens in a ring of a dozen (token_ring.heavy_node)."""
+        return token_ring.heavy_node("set_many", which, heavy)
 
-    @rule(weight=0, when=has_instances, which=WHICH, heavy=token_ring.longest(2, 100, 600, 3000))
+    @gen.rule(weight=0, when=gen.has_instances, which=WHICH, heavy=token_ring.HEAVY)
     def big_node(self, which: int, heavy: int) -> None:
         """Node 'big' of weight `heavy` joins, the keys of a pool are asked, and it leaves
         (heavy_node)."""
@@ -416,22 +385,22 @@ class LongRuns(Rings):
         joins, leaves = self.setting(live, "big", heavy), self.setting(live, "big", 0)
         token_ring.play(self.script, [joins, token_ring.lookups(live, 50), leaves])
 
-    @rule(weight=2, when=has_instances, which=WHICH, keys=pick(20, 200))
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH, keys=gen.pick(20, 200))
     def check(self, which: int, keys: int) -> None:
         """Where keys key-0, key-1, ... go on the ring: compared in a tight loop, written
         as one line."""
         token_ring.play(self.script, [token_ring.lookups(self.at(which), keys)])
 
-    @rule(weight=2, when=has_views, which=WHICH, keys=pick(20, 200), count=pick(3, 1))
+    @gen.rule(weight=2, when=has_views, which=WHICH, keys=gen.pick(20, 200), count=gen.pick(3, 1))
     def check_view(self, which: int, keys: int, count: int) -> None:
         """The replicas of keys key-0, key-1, ... on a snapshot, likewise."""
         token_ring.play(self.script, [token_ring.lookups(self.view(which), keys, count)])
 
-    @rule(
+    @gen.rule(
         weight=2,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        choice=Integers(0, 7),
+        choice=gen.Integers(0, 7),
         rounds=token_ring.longest(1, 10, 20, 50),
     )
     def ramp(self, which: int, choice: int, rounds: int) -> None:
@@ -447,11 +416,11 @@ class LongRuns(Rings):
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several rings and their
     snapshots at once, does what the contract says"""
-    explore(Rings, sequences=120, steps=30, seed=1)
+    gen.explore(Rings, sequences=120, steps=30, seed=1)
 
 
 def test_long_runs_follow_the_contract():
     """hundreds of set_weight calls on one ring, weights lowered, raised, lowered to 0 and
     set back, versions past 1,024, thousands of lookups: every call does what the contract
     says"""
-    explore(LongRuns, sequences=5, steps=10, seed=2, min_steps=7)
+    gen.explore(LongRuns, sequences=5, steps=10, seed=2, min_steps=7)

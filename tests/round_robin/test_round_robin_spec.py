@@ -149,11 +149,7 @@ def test_cursor_stays_when_nobody_is_available():
 
 def test_empty_worker_list_gives_none():
     """an empty worker list is allowed and assign() returns None"""
-    rr = dispatcher([])
-    got = assigned(rr, 2)
-    assert got == [None, None], (
-        f"no workers: 2 assign() calls should give None, None; got {show(got)}"
-    )
+    rotation.empty_rotation_gives_none(dispatcher)
 
 
 def test_duplicate_ids_are_refused_wherever_they_are():

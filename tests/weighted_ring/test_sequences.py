@@ -24,33 +24,20 @@ from __future__ import annotations
 
 import pytest
 
+from tests.harness import differential as gen
 from tests.harness import stale_answers, token_ring
-from tests.harness.differential import (
-    ANYTHING,
-    Instance,
-    Integers,
-    Machine,
-    code,
-    explore,
-    has_instances,
-    macro,
-    outcome,
-    pick,
-    returns,
-    rule,
-)
 from tests.weighted_ring.model import Ring, new_ring
 
 # Generated sequences: tests.harness.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 HASHES = token_ring.HASHES
-VIRTUALS = pick(1, 2, 3, 0, -1)
-WEIGHTS = pick("default", 1, 2, 3, 0, -1)
+VIRTUALS = gen.pick(1, 2, 3, 0, -1)
+WEIGHTS = gen.pick("default", 1, 2, 3, 0, -1)
 IDS = token_ring.drawn_ids("x" * 30)
 KEYS = token_ring.DRAWN_KEYS
 LOOK_ALIKES = token_ring.LOOK_ALIKES
-WHICH = Integers(0, 2)
+WHICH = gen.Integers(0, 2)
 # What the caller does to a replica list it got: (code, change).
 CHANGES = {
     "keep": ("", None),
@@ -59,7 +46,7 @@ CHANGES = {
 }
 
 
-class Rings(Machine):
+class Rings(gen.Machine):
     modules = ("weighted_ring",)
     imports = "from weighted_ring import ConsistentHashRing"
 
@@ -67,76 +54,64 @@ class Rings(Machine):
         self.new = module.ConsistentHashRing
         self.lists = 0
 
-    @rule(virtuals=VIRTUALS, hashed=pick(*HASHES))
+    @gen.rule(virtuals=VIRTUALS, hashed=gen.pick(*HASHES))
     def create(self, virtuals: int, hashed: str) -> None:
-        written, hash64 = HASHES[hashed]
-        arguments = ", ".join(filter(None, [code(virtuals), written]))
+        token_ring.create_ring(self, "ConsistentHashRing", Ring, virtuals, hashed)
 
-        def create() -> object:
-            return self.new(virtuals, hash64) if written else self.new(virtuals)
-
-        expected = outcome(lambda: Ring(virtuals, hash64))
-        if expected.raised is not None:
-            self.script.call(f"ConsistentHashRing({arguments})", create, expected)
-            return
-        name = self.name("ring")
-        learner = self.script.call(
-            f"{name} = ConsistentHashRing({arguments})", create, returns(ANYTHING), show=False
-        )
-        self.live.append(Instance(name, learner, expected.value))
-
-    @rule(weight=3, when=has_instances, which=WHICH, node=IDS, heavy=WEIGHTS)
+    @gen.rule(weight=3, when=gen.has_instances, which=WHICH, node=IDS, heavy=WEIGHTS)
     def add_node(self, which: int, node: str, heavy: object) -> None:
         live = self.at(which)
         if heavy == "default":
-            written, call = code(node), lambda: live.learner.add_node(node)
-            expected = outcome(lambda: live.model.add_node(node))
+            written, call = gen.code(node), lambda: live.learner.add_node(node)
+            expected = gen.outcome(lambda: live.model.add_node(node))
         else:
-            written = f"{code(node)}, {code(heavy)}"
+            written = f"{gen.code(node)}, {gen.code(heavy)}"
             call = lambda: live.learner.add_node(node, heavy)  # noqa: E731
-            expected = outcome(lambda: live.model.add_node(node, heavy))
+            expected = gen.outcome(lambda: live.model.add_node(node, heavy))
         self.script.call(f"{live.name}.add_node({written})", call, expected, show=False)
 
-    @macro(when=has_instances, which=WHICH, family=token_ring.FAMILIES)
+    @gen.macro(when=gen.has_instances, which=WHICH, family=token_ring.FAMILIES)
     def add_look_alikes(self, which: int, family: int) -> list:
         """A family of ids alike enough to be mixed up, each with weight 1."""
         return [
             ("add_node", {"which": which, "node": node, "heavy": 1}) for node in LOOK_ALIKES[family]
         ]
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 5), stranger=IDS)
+    @gen.rule(
+        weight=2, when=gen.has_instances, which=WHICH, choice=gen.Integers(0, 5), stranger=IDS
+    )
     def remove_node(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
         nodes = list(live.model.weights)
         node = nodes[choice] if choice < len(nodes) else stranger
         self.script.call(
-            f"{live.name}.remove_node({code(node)})",
+            f"{live.name}.remove_node({gen.code(node)})",
             lambda node=node: live.learner.remove_node(node),
-            returns(live.model.remove_node(node)),
+            gen.returns(live.model.remove_node(node)),
         )
 
-    @rule(weight=3, when=has_instances, which=WHICH, key=KEYS)
+    @gen.rule(weight=3, when=gen.has_instances, which=WHICH, key=KEYS)
     def get_node(self, which: int, key: str) -> None:
         live = self.at(which)
         self.script.call(
-            f"{live.name}.get_node({code(key)})",
+            f"{live.name}.get_node({gen.code(key)})",
             lambda: live.learner.get_node(key),
-            returns(live.model.get_node(key)),
+            gen.returns(live.model.get_node(key)),
         )
 
-    @rule(
+    @gen.rule(
         weight=3,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
         key=KEYS,
         count=token_ring.COUNTS,
-        then=pick(*CHANGES),
+        then=gen.pick(*CHANGES),
     )
     def get_nodes(self, which: int, key: str, count: int, then: str) -> None:
         live = self.at(which)
-        expected = outcome(lambda: live.model.get_nodes(key, count))
+        expected = gen.outcome(lambda: live.model.get_nodes(key, count))
         change, apply = CHANGES[then]
-        call = f"{live.name}.get_nodes({code(key)}, {count})"
+        call = f"{live.name}.get_nodes({gen.code(key)}, {count})"
         if apply is None or expected.raised is not None:
             self.script.call(call, lambda: live.learner.get_nodes(key, count), expected)
             return
@@ -152,7 +127,7 @@ class Rings(Machine):
 # -- long runs --
 
 
-def few_rings(machine: Machine) -> bool:
+def few_rings(machine: gen.Machine) -> bool:
     return len(machine.live) < 2
 
 
@@ -167,17 +142,17 @@ class LongRuns(Rings):
     get_node = None  # checkpoints instead
     get_nodes = None
 
-    @rule(weight=4, when=few_rings, virtuals=pick(1, 2), hashed=pick("default", "sum"))
+    @gen.rule(weight=4, when=few_rings, virtuals=gen.pick(1, 2), hashed=gen.pick("default", "sum"))
     def create_ring(self, virtuals: int, hashed: str) -> None:
         Rings.create(self, virtuals, hashed)
 
-    @rule(
+    @gen.rule(
         weight=4,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        size=pick(12, 200),
-        step=pick(1, 2),
-        heavy=pick(2, 1, 3),
+        size=gen.pick(12, 200),
+        step=gen.pick(1, 2),
+        heavy=gen.pick(2, 1, 3),
     )
     def cycle_many(self, which: int, size: int, step: int, heavy: int) -> None:
         """Nodes n0, n1, ... (or every other one) each removed and added back with
@@ -213,16 +188,22 @@ class LongRuns(Rings):
 
         token_ring.play(self.script, [token_ring.Step(calls, written)])
 
-    @rule(weight=2, when=has_instances, which=WHICH, keys=pick(20, 200), count=pick(None, 3))
+    @gen.rule(
+        weight=2,
+        when=gen.has_instances,
+        which=WHICH,
+        keys=gen.pick(20, 200),
+        count=gen.pick(None, 3),
+    )
     def check(self, which: int, keys: int, count: int | None) -> None:
         """Where keys key-0, key-1, ... go: compared in a tight loop, written as one line."""
         token_ring.play(self.script, [token_ring.lookups(self.at(which), keys, count)])
 
-    @rule(
+    @gen.rule(
         weight=2,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        choice=Integers(0, 7),
+        choice=gen.Integers(0, 7),
         rounds=token_ring.longest(1, 10, 20, 50),
     )
     def flap(self, which: int, choice: int, rounds: int) -> None:
@@ -235,11 +216,11 @@ class LongRuns(Rings):
         steps = [remove, look, one, remove, three, look, remove, two]
         token_ring.repeat(self.script, steps, rounds)
 
-    @macro(
+    @gen.macro(
         weight=3,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        choice=Integers(0, 11),
+        choice=gen.Integers(0, 11),
         gap=token_ring.GAP,
         more=token_ring.MORE,
     )
@@ -251,14 +232,7 @@ class LongRuns(Rings):
             ("asked_again", {"which": which, "choice": choice, "gap": gap, "more": more}),
         ]
 
-    @rule(
-        weight=0,
-        when=has_instances,
-        which=WHICH,
-        choice=Integers(0, 299),
-        gap=token_ring.GAP,
-        more=token_ring.MORE,
-    )
+    @gen.rule(weight=0, when=gen.has_instances, which=WHICH, **token_ring.ASKING_AGAIN)
     def asked_again(self, which: int, choice: int, gap: int, more: int) -> None:
         """Keys asked; `gap` changes with no lookup, and half of the keys asked again;
         `more` changes, and the other half asked again. The changes: a node of the ring
@@ -281,17 +255,12 @@ class LongRuns(Rings):
         token_ring.repeat(self.script, change, more // 2)
         token_ring.play(self.script, first)
 
-    @macro(when=has_instances, which=WHICH, heavy=token_ring.longest(2, 100, 600, 3000))
+    @gen.macro(when=gen.has_instances, which=WHICH, heavy=token_ring.HEAVY)
     def heavy_node(self, which: int, heavy: int) -> list:
-        """A node of thousands of tokens joins a ring of a dozen, the keys of a pool are
-        asked, and it leaves: its tokens take their places in ring order like any other
-        node's."""
-        return [
-            ("cycle_many", {"which": which, "size": 12, "step": 1, "heavy": 1}),
-            ("big_node", {"which": which, "heavy": heavy}),
-        ]
+        """A node of thousands of tokens in a ring of a dozen (token_ring.heavy_node)."""
+        return token_ring.heavy_node("cycle_many", which, heavy)
 
-    @rule(weight=0, when=has_instances, which=WHICH, heavy=token_ring.longest(2, 100, 600, 3000))
+    @gen.rule(weight=0, when=gen.has_instances, which=WHICH, heavy=token_ring.HEAVY)
     def big_node(self, which: int, heavy: int) -> None:
         """Node 'big' of weight `heavy` joins, the keys of a pool are asked, and it leaves
         (heavy_node)."""
@@ -307,19 +276,19 @@ class LongRuns(Rings):
         )
 
     @staticmethod
-    def removal(live: Instance, node: str) -> token_ring.Step:
+    def removal(live: gen.Instance, node: str) -> token_ring.Step:
         """remove_node(node) on both sides of `live`."""
         return token_ring.one(
-            f"{live.name}.remove_node({code(node)})",
+            f"{live.name}.remove_node({gen.code(node)})",
             lambda: live.learner.remove_node(node),
             lambda: live.model.remove_node(node),
         )
 
     @staticmethod
-    def addition(live: Instance, node: str, heavy: int) -> token_ring.Step:
+    def addition(live: gen.Instance, node: str, heavy: int) -> token_ring.Step:
         """add_node(node, heavy) on both sides of `live`."""
         return token_ring.one(
-            f"{live.name}.add_node({code(node)}, {heavy})",
+            f"{live.name}.add_node({gen.code(node)}, {heavy})",
             lambda: live.learner.add_node(node, heavy),
             lambda: live.model.add_node(node, heavy),
         )
@@ -328,14 +297,14 @@ class LongRuns(Rings):
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several rings at once, does
     what the contract says"""
-    explore(Rings, sequences=160, steps=25, seed=1)
+    gen.explore(Rings, sequences=160, steps=25, seed=1)
 
 
 def test_long_runs_follow_the_contract():
     """hundreds of nodes removed and added back, lighter then heavier, on one ring, keys
     asked again a thousand changes later, and thousands of lookups: every call does what
     the contract says"""
-    explore(LongRuns, sequences=5, steps=10, seed=2, min_steps=7)
+    gen.explore(LongRuns, sequences=5, steps=10, seed=2, min_steps=7)
 
 
 def test_a_node_coming_back_a_thousand_times_leaves_the_replicas_right():

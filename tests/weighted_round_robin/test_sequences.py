@@ -29,25 +29,8 @@ import unicodedata
 
 import pytest
 
+from tests.harness import differential as gen
 from tests.harness import rotation
-from tests.harness.differential import (
-    ANYTHING,
-    Instance,
-    Integers,
-    Lists,
-    Machine,
-    Text,
-    booleans,
-    chosen,
-    code,
-    explore,
-    has_instances,
-    macro,
-    outcome,
-    pick,
-    returns,
-    rule,
-)
 from tests.harness.spec import fresh
 from tests.weighted_round_robin.model import Balancer
 
@@ -56,18 +39,18 @@ pytestmark = pytest.mark.slow
 
 # round_robin's awkward ids, lower case first.
 AWKWARD = ["a", "b", "c", "A", *rotation.AWKWARD[4:]]
-IDS = Text("abAB01 _-#é中🙂\t", max_size=6, common=AWKWARD)
+IDS = gen.Text("abAB01 _-#é中🙂\t", max_size=6, common=AWKWARD)
 # Mostly small weights, so that ties and long runs both happen; now and then one
 # that must be refused.
-WEIGHTS = pick(1, 2, 3, 1, 2, 5, 1, 3, 10, 0, -1)
+WEIGHTS = gen.pick(1, 2, 3, 1, 2, 5, 1, 3, 10, 0, -1)
 # The one weight of a pool whose workers all weigh the same.
-SAME_WEIGHT = pick(1, 2, 3)
+SAME_WEIGHT = gen.pick(1, 2, 3)
 # Weights for the ids of an earlier pool: mostly valid, so that both pools are made.
-OTHER_WEIGHTS = pick(1, 2, 3, 5, 0)
+OTHER_WEIGHTS = gen.pick(1, 2, 3, 5, 0)
 # Calls in a row: mostly short runs, now and then a full round of a large pool
 # (six workers of weight 10). Longer runs are the long runs' business.
-IN_A_ROW = pick(1, 2, 3, 5, 8, 1, 2, 60)
-WHICH = Integers(0, 2)
+IN_A_ROW = gen.pick(1, 2, 3, 5, 8, 1, 2, 60)
+WHICH = gen.Integers(0, 2)
 # Ids made from a worker's to look like it: unless one is a worker too, set_available()
 # must refuse it, not find the worker it looks like.
 LOOK_ALIKES = {
@@ -85,7 +68,7 @@ CHANGES = {
 }
 
 
-class Balancers(Machine):
+class Balancers(gen.Machine):
     modules = ("weighted_round_robin",)
     imports = "from weighted_round_robin import WeightedRoundRobin"
 
@@ -99,33 +82,28 @@ class Balancers(Machine):
         name = f"weights{len(self.dicts) + 1}"
         self.dicts.append((name, weights))
         self.script.line(f"{name} = {written}")
-        expected = outcome(lambda: Balancer(dict(weights)))
+        expected = gen.outcome(lambda: Balancer(dict(weights)))
         create = lambda: self.new(weights)  # noqa: E731
-        if expected.raised is not None:
-            self.script.call(f"WeightedRoundRobin({name})", create, expected)
-            return
-        instance = self.name("wrr")
-        learner = self.script.call(
-            f"{instance} = WeightedRoundRobin({name})", create, returns(ANYTHING), show=False
-        )
-        self.live.append(Instance(instance, learner, expected.value))
+        made = self.construct("wrr", f"WeightedRoundRobin({name})", create, expected)
+        if made:
+            self.live.append(gen.Instance(*made, expected.value))
 
-    @rule(weight=2, ids=Lists(IDS, max_size=6), weights=Lists(WEIGHTS, max_size=6))
+    @gen.rule(weight=2, ids=gen.Lists(IDS, max_size=6), weights=gen.Lists(WEIGHTS, max_size=6))
     def create(self, ids: list[str], weights: list) -> None:
         callers = dict(zip(ids, weights, strict=False))
-        self.hand_over(callers, code(callers))
+        self.hand_over(callers, gen.code(callers))
 
-    @rule(ids=Lists(IDS, max_size=6), each=SAME_WEIGHT)
+    @gen.rule(ids=gen.Lists(IDS, max_size=6), each=SAME_WEIGHT)
     def create_equal(self, ids: list[str], each: int) -> None:
         """A pool whose workers all weigh the same: ties at every turn, a worker that comes
         back included."""
         self.create(ids, [each] * len(ids))
 
-    @rule(
+    @gen.rule(
         weight=3,
         when=lambda machine: machine.dicts,
         which=WHICH,
-        weights=Lists(OTHER_WEIGHTS, max_size=6),
+        weights=gen.Lists(OTHER_WEIGHTS, max_size=6),
     )
     def create_same_ids(self, which: int, weights: list) -> None:
         """A new dict with the ids of one handed over before, in the same order, and other
@@ -134,32 +112,34 @@ class Balancers(Machine):
         drawn = weights or [1]
         self.create(list(callers), [drawn[n % len(drawn)] for n in range(len(callers))])
 
-    @rule(when=lambda machine: machine.dicts, which=WHICH, change=pick(*CHANGES))
+    @gen.rule(when=lambda machine: machine.dicts, which=WHICH, change=gen.pick(*CHANGES))
     def change_callers_dict(self, which: int, change: str) -> None:
         name, callers = self.dicts[which % len(self.dicts)]
         text, apply = CHANGES[change]
         self.script.line(f"{name}{text}")
         apply(callers)
 
-    @rule(
+    @gen.rule(
         weight=3,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        choice=Integers(0, 6),
+        choice=gen.Integers(0, 6),
         stranger=IDS,
-        available=booleans(),
+        available=gen.booleans(),
     )
     def set_available(self, which: int, choice: int, stranger: str, available: bool) -> None:
         live = self.at(which)
-        self.compare(live, "set_available", chosen(live.model.weights, choice, stranger), available)
+        self.compare(
+            live, "set_available", gen.chosen(live.model.weights, choice, stranger), available
+        )
 
-    @macro(
+    @gen.macro(
         weight=2,
-        when=has_instances,
+        when=gen.has_instances,
         which=WHICH,
-        choice=Integers(0, 5),
-        look=pick(*LOOK_ALIKES),
-        available=booleans(),
+        choice=gen.Integers(0, 5),
+        look=gen.pick(*LOOK_ALIKES),
+        available=gen.booleans(),
     )
     def set_look_alike(self, which: int, choice: int, look: str, available: bool) -> list:
         """set_available() for an id made to look like a worker's (see LOOK_ALIKES)."""
@@ -170,7 +150,7 @@ class Balancers(Machine):
         step = {"which": which, "choice": 6, "stranger": stranger}
         return [("set_available", {**step, "available": available})]
 
-    @macro(when=has_instances, which=WHICH, available=booleans())
+    @gen.macro(when=gen.has_instances, which=WHICH, available=gen.booleans())
     def set_everyone(self, which: int, available: bool) -> list:
         """The whole pool goes down or comes back: every worker in turn."""
         count = len(self.at(which).model.weights)
@@ -182,7 +162,12 @@ class Balancers(Machine):
             for index in range(count)
         ]
 
-    @macro(when=has_instances, which=WHICH, choice=Integers(0, 5), times=pick(0, 1, 1, 2, 3))
+    @gen.macro(
+        when=gen.has_instances,
+        which=WHICH,
+        choice=gen.Integers(0, 5),
+        times=gen.pick(0, 1, 1, 2, 3),
+    )
     def outage(self, which: int, choice: int, times: int) -> list:
         """A worker goes down, `times` assign() calls go by, and it comes back: it takes up
         where it left off, in its place in the order."""
@@ -194,17 +179,17 @@ class Balancers(Machine):
             ("set_available", {**step, "available": True}),
         ]
 
-    @macro(when=has_instances, which=WHICH, times=pick(1, 3))
+    @gen.macro(when=gen.has_instances, which=WHICH, times=gen.pick(1, 3))
     def restart_the_pool(self, which: int, times: int) -> list:
         """Every worker goes down, assign() finds nobody, and every worker comes back."""
         steps = self.set_everyone(which, False)
         steps.append(("assign", {"which": which, "times": times}))
         return steps + self.set_everyone(which, True)
 
-    @rule(weight=4, when=has_instances, which=WHICH, times=IN_A_ROW)
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH, times=IN_A_ROW)
     def assign(self, which: int, times: int) -> None:
         live = self.at(which)
-        expected = [returns(live.model.assign()) for _ in range(times)]
+        expected = [gen.returns(live.model.assign()) for _ in range(times)]
         if times == 1:
             self.script.call(f"{live.name}.assign()", live.learner.assign, expected[0])
         else:
@@ -220,12 +205,12 @@ class Balancers(Machine):
 # a run on a dozen workers: four times as many on three, a 25th on 300 (a
 # worker flaps as many times on three as on a dozen).
 SMALL_POOL = 12
-POOL_SIZES = pick(SMALL_POOL, 300, 3)
-IN_A_LONG_ROW = pick(300, 1200, 2500)
-COMEBACKS = pick(40, 300, 1100)
+POOL_SIZES = gen.pick(SMALL_POOL, 300, 3)
+IN_A_LONG_ROW = gen.pick(300, 1200, 2500)
+COMEBACKS = gen.pick(40, 300, 1100)
 
 
-def few_instances(machine: Machine) -> bool:
+def few_instances(machine: gen.Machine) -> bool:
     return len(machine.live) < 2
 
 
@@ -245,18 +230,20 @@ class LongRuns(Balancers):
         size = len(self.at(which).model.weights)
         return max(1, count * SMALL_POOL // max(size, 1))
 
-    @rule(weight=4, when=few_instances, size=POOL_SIZES)
+    @gen.rule(weight=4, when=few_instances, size=POOL_SIZES)
     def create_pool(self, size: int) -> None:
         """A pool of `size` workers named w0, w1, ..., of weights 1 to 7 by place."""
         weights = {f"w{n}": n % 7 + 1 for n in range(size)}
         self.hand_over(weights, f"{{f'w{{n}}': n % 7 + 1 for n in range({size})}}")
 
-    @rule(weight=4, when=has_instances, which=WHICH, times=IN_A_LONG_ROW)
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH, times=IN_A_LONG_ROW)
     def assign_many(self, which: int, times: int) -> None:
         assign = self.in_round(self.at(which), "assign")
         self.script.numbered_rounds([assign], self.scaled(which, times))
 
-    @rule(weight=2, when=has_instances, which=WHICH, choice=Integers(0, 7), rounds=COMEBACKS)
+    @gen.rule(
+        weight=2, when=gen.has_instances, which=WHICH, choice=gen.Integers(0, 7), rounds=COMEBACKS
+    )
     def flap(self, which: int, choice: int, rounds: int) -> None:
         """One worker goes down and comes back, `rounds` times (fewer on a larger pool), with
         assign() calls between."""
@@ -275,14 +262,14 @@ class LongRuns(Balancers):
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several balancers at once,
     does what the contract says"""
-    explore(Balancers, sequences=180, steps=25, seed=1)
+    gen.explore(Balancers, sequences=180, steps=25, seed=1)
 
 
 def test_long_runs_follow_the_contract():
     """thousands of calls on one balancer, pools of hundreds of workers, and a worker
     going down and coming back more than a thousand times: every call does what the
     contract says"""
-    explore(LongRuns, sequences=8, steps=12, seed=2, min_steps=6)
+    gen.explore(LongRuns, sequences=8, steps=12, seed=2, min_steps=6)
 
 
 # -- the longest runs: each call checked as it comes, against the model --
