@@ -303,11 +303,16 @@ AWKWARD = ["a", "A", "a ", " a", "", "a\n", "é", "e\u0301", "\uff21", "r1", "r1
 # Long ids that differ only at their end; ids a normalising key would merge.
 AWKWARD += ["x" * 300 + "a", "x" * 300 + "b", "7", "007", "ann", "ann#2", "rider:ann"]
 AWKWARD += ["ann\u200b", "É", "ß", "ss"]
+# Pairs of ids with the same CRC-32, then pairs with the same FNV-1a (32 bits): a pool
+# that keys its riders by a 32-bit checksum takes the second of a pair for the first.
+AWKWARD += ["plumless", "buckeroo", "codding", "gnu", "costarring", "liquid"]
+AWKWARD += ["declinate", "macallums"]
 
 
 def test_ids_are_compared_exactly():
-    """ids that differ only in case, whitespace or Unicode form, the empty id, and long
-    ids that differ only at their end, are different riders"""
+    """ids that differ only in case, whitespace or Unicode form, the empty id, long ids
+    that differ only at their end, and ids of the same 32-bit checksum are different
+    riders"""
     target = pool()
     got = [target.add(rider) for rider in AWKWARD] + [len(target)]
     for rider in AWKWARD[1::2]:

@@ -96,3 +96,33 @@ def test_a_rider_added_and_removed_70_000_times_is_one_rider():
         f"{said:,} True, len {got[1]}, ann in: {got[2]}, bob in: {got[3]}, picks "
         f"{show(got[4])}"
     )
+
+
+def test_a_picked_rider_removed_after_another_left_is_removed():
+    """a rider picked, then another rider removed, then the picked rider removed: both
+    leave, and the pool holds exactly the others
+
+    A pool of r0 to r9 (seed 7); 3,000 rounds of: pick(), remove another rider (each
+    of the others in turn), remove the rider picked, check len and `in` for every
+    rider, add both back. A removal may move the picked rider to another slot, so
+    where a pick found it is no longer where it is.
+    """
+    riders = [f"r{n}" for n in range(10)]
+    target = new_pool()
+    for rider in riders:
+        target.add(rider)
+    for n in range(3_000):
+        picked = target.pick()
+        other = [rider for rider in riders if rider != picked][n % 9]
+        said = (target.remove(other), target.remove(picked))
+        left = [rider for rider in riders if rider in target]
+        expected = [rider for rider in riders if rider not in (picked, other)]
+        got = (said, len(target), left)
+        assert got == ((True, True), 8, expected), (
+            f"RiderPool(random.Random(7)) with riders r0 to r9, round {n + 1} of: pick() "
+            f"(it gave {picked!r}), remove({other!r}), remove({picked!r}), add both back: "
+            f"the two removals should return True, True and leave len 8 and the riders "
+            f"{show(expected)}; got {show(said)}, len {got[1]} and {show(left)}"
+        )
+        target.add(other)
+        target.add(picked)
