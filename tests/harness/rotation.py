@@ -57,6 +57,8 @@ AWKWARD = [
 IDS = gen.Text("aAbB01 _-#:é中🙂\t", max_size=6, common=AWKWARD)
 IN_A_ROW = gen.pick(1, 2, 3, 5, 8, 300)
 WHICH = gen.Integers(0, 2)
+# set_available()'s arguments: one of the workers (or a stranger), and the value.
+AVAILABILITY = {"choice": gen.Integers(0, 7), "stranger": IDS, "available": gen.booleans()}
 # Changes a caller may make to its list after handing it over: (code, change).
 CHANGES = {
     "append": (".append('zz')", lambda workers: workers.append("zz")),
@@ -99,14 +101,7 @@ class Dispatchers(gen.Machine):
     def create(self, workers: list[str]) -> None:
         self.make(workers, gen.code(workers))
 
-    @gen.rule(
-        weight=3,
-        when=gen.has_instances,
-        which=WHICH,
-        choice=gen.Integers(0, 7),
-        stranger=IDS,
-        available=gen.booleans(),
-    )
+    @gen.rule(weight=3, when=gen.has_instances, which=WHICH, **AVAILABILITY)
     def set_available(self, which: int, choice: int, stranger: str, available: bool) -> None:
         live = self.at(which)
         self.compare(

@@ -39,6 +39,8 @@ IDS = token_ring.drawn_ids()
 KEYS, COUNTS = token_ring.DRAWN_KEYS, token_ring.COUNTS
 LOOK_ALIKES = token_ring.LOOK_ALIKES
 WHICH = gen.Integers(0, 5)
+# A long run's nodes n0, n1, ... set at once: how many, every one or every other, the weight.
+MANY = {"size": gen.pick(12, 200), "step": gen.pick(1, 2), "heavy": gen.pick(2, 1, 3, 0)}
 # What the caller does to a list or dict it got: (code, change).
 LIST_CHANGES = {
     "keep": ("", None),
@@ -259,14 +261,7 @@ class LongRuns(Rings):
     def create_ring(self, virtuals: int, hashed: str) -> None:
         Rings.create(self, virtuals, hashed)
 
-    @gen.rule(
-        weight=4,
-        when=gen.has_instances,
-        which=WHICH,
-        size=gen.pick(12, 200),
-        step=gen.pick(1, 2),
-        heavy=gen.pick(2, 1, 3, 0),
-    )
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH, **MANY)
     def set_many(self, which: int, size: int, step: int, heavy: int) -> None:
         """set_weight(f'n{n}', heavy) for n0, n1, ... (or every other one): a ring made,
         or hundreds of weights changed, in one line."""

@@ -38,6 +38,8 @@ IDS = token_ring.drawn_ids("x" * 30)
 KEYS = token_ring.DRAWN_KEYS
 LOOK_ALIKES = token_ring.LOOK_ALIKES
 WHICH = gen.Integers(0, 2)
+# A long run's nodes n0, n1, ... cycled at once: how many, every one or every other, the weight.
+MANY = {"size": gen.pick(12, 200), "step": gen.pick(1, 2), "heavy": gen.pick(2, 1, 3)}
 # What the caller does to a replica list it got: (code, change).
 CHANGES = {
     "keep": ("", None),
@@ -146,14 +148,7 @@ class LongRuns(Rings):
     def create_ring(self, virtuals: int, hashed: str) -> None:
         Rings.create(self, virtuals, hashed)
 
-    @gen.rule(
-        weight=4,
-        when=gen.has_instances,
-        which=WHICH,
-        size=gen.pick(12, 200),
-        step=gen.pick(1, 2),
-        heavy=gen.pick(2, 1, 3),
-    )
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH, **MANY)
     def cycle_many(self, which: int, size: int, step: int, heavy: int) -> None:
         """Nodes n0, n1, ... (or every other one) each removed and added back with
         `heavy`: a ring made, or hundreds of removals and adds, in one line."""

@@ -51,6 +51,8 @@ OTHER_WEIGHTS = gen.pick(1, 2, 3, 5, 0)
 # (six workers of weight 10). Longer runs are the long runs' business.
 IN_A_ROW = gen.pick(1, 2, 3, 5, 8, 1, 2, 60)
 WHICH = gen.Integers(0, 2)
+# set_available()'s arguments: one of the weights (or a stranger), and the value.
+AVAILABILITY = {"choice": gen.Integers(0, 6), "stranger": IDS, "available": gen.booleans()}
 # Ids made from a worker's to look like it: unless one is a worker too, set_available()
 # must refuse it, not find the worker it looks like.
 LOOK_ALIKES = {
@@ -119,14 +121,7 @@ class Balancers(gen.Machine):
         self.script.line(f"{name}{text}")
         apply(callers)
 
-    @gen.rule(
-        weight=3,
-        when=gen.has_instances,
-        which=WHICH,
-        choice=gen.Integers(0, 6),
-        stranger=IDS,
-        available=gen.booleans(),
-    )
+    @gen.rule(weight=3, when=gen.has_instances, which=WHICH, **AVAILABILITY)
     def set_available(self, which: int, choice: int, stranger: str, available: bool) -> None:
         live = self.at(which)
         self.compare(
