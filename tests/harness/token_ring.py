@@ -272,7 +272,9 @@ HASHES = {
 }
 
 
-def create_ring(machine: gen.Machine, class_name: str, model: type, virtuals: int, hashed: str):
+def create_ring(
+    machine: gen.Machine, class_name: str, model: type, virtuals: int, hashed: str
+) -> None:
     """A ring on both sides of `machine`, appended to its live instances unless the
     model refuses it: `class_name(virtuals, hash64)` for the learner, with hash64
     written as HASHES[hashed] says, and `model(virtuals, hash64)`."""
