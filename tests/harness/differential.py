@@ -409,7 +409,8 @@ class Pick(Draw):
         return rng.choice(self.values)
 
     def simpler(self, value: object) -> Iterator[object]:
-        index = next(i for i, known in enumerate(self.values) if same(known, value))
+        # A macro may give a value of its own, not one of these: none is simpler.
+        index = next((i for i, known in enumerate(self.values) if same(known, value)), 0)
         return iter(self.values[:index])
 
 

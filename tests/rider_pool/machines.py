@@ -84,6 +84,7 @@ class Live(gen.Instance):
 
     removed: list[str] = field(default_factory=list)
     filled: int = 0  # long runs: the riders r0, r1, ... added so far
+    picked: str | None = None  # the rider the last pick gave
 
 
 class Pools(gen.Machine):
@@ -99,6 +100,8 @@ class Pools(gen.Machine):
             return riders[choice % len(riders)]
         if source == "removed" and live.removed:
             return live.removed[choice % len(live.removed)]
+        if source == "picked" and live.picked is not None:  # only the macros ask for it
+            return live.picked
         return stranger
 
     def call(self, live: Live, method: str, rider: str, copy: bool) -> None:
@@ -143,6 +146,8 @@ class Pools(gen.Machine):
             good = error is None and value is None
         else:
             good = error is None and type(value) is str and value in riders
+        if good and value is not None:
+            live.picked = value
         if good and not text:
             return
 
@@ -235,6 +240,34 @@ class Pools(gen.Machine):
             steps.append(("add", {**present, "source": "removed", "choice": -1}))
         return steps
 
+    @gen.macro(when=gen.has_instances, which=WHICH, choice=CHOICE, times=gen.Integers(1, 3))
+    def back_at_the_same_size(self, which: int, choice: int, times: int) -> list:
+        """A rider removed, others removed and added until the pool is its size again,
+        then the rider back: state kept from the removal must not be trusted by size."""
+        riders = list(self.at(which).model.riders)
+        if len(riders) < 2:
+            return []
+        rider = {"which": which, "source": "stranger", "choice": 0, "copy": False}
+        steps: list = [("remove", {**rider, "stranger": riders[choice % len(riders)]})]
+        for n in range(times):  # the newest rider, which swap-delete moves, then a new one
+            steps.append(("remove", {**rider, "source": "present", "choice": -1, "stranger": ""}))
+            steps.append(("add", {**rider, "stranger": f"n{n}"}))
+        steps.append(("add", {**rider, "stranger": riders[choice % len(riders)]}))
+        return [*steps, ("spread", {"which": which})]
+
+    @gen.macro(when=gen.has_instances, which=WHICH, choice=CHOICE)
+    def picked_then_removed(self, which: int, choice: int) -> list:
+        """A pick, another rider removed and a new one added (the pool its size again),
+        then the rider picked removed: state kept from the pick must not be trusted."""
+        rider = {"which": which, "choice": choice, "copy": False}
+        return [
+            ("pick_one", {"which": which}),
+            ("remove", {**rider, "source": "present", "stranger": ""}),
+            ("add", {**rider, "source": "stranger", "stranger": "new"}),
+            ("remove", {**rider, "source": "picked", "stranger": ""}),
+            ("spread", {"which": which}),
+        ]
+
     @gen.macro(when=gen.has_instances, which=WHICH, last_first=gen.booleans())
     def drain(self, which: int, last_first: bool) -> list:
         """Every rider removed, the first (or the last) of those in the pool each time."""
@@ -257,6 +290,9 @@ class LongRuns(Pools):
 
     create = None  # pools filled at once instead
     add_look_alikes = None
+    # Pools' short sequences hold these; here they would only change the long runs drawn.
+    back_at_the_same_size = None
+    picked_then_removed = None
 
     @gen.rule(weight=3, when=few_instances, seed=SEEDS, size=gen.pick(300, 20))
     def create_filled(self, seed: int, size: int) -> None:

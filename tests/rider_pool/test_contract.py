@@ -16,7 +16,9 @@ the sentences at once on generated calls, test_speed.py the costs.
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 from tests.harness.spec import Raised, calls, fresh, play, show
 
@@ -303,6 +305,9 @@ AWKWARD = ["a", "A", "a ", " a", "", "a\n", "é", "e\u0301", "\uff21", "r1", "r1
 # Long ids that differ only at their end; ids a normalising key would merge.
 AWKWARD += ["x" * 300 + "a", "x" * 300 + "b", "7", "007", "ann", "ann#2", "rider:ann"]
 AWKWARD += ["y" * 70_000 + "a", "y" * 70_000 + "b"]  # past any column width
+# Ids of 300,001 characters that differ only in the middle: a pool that keys long ids by
+# their first and last characters, or by the first 100,000, takes one for the other.
+AWKWARD += ["z" * 150_000 + "a" + "z" * 150_000, "z" * 150_000 + "b" + "z" * 150_000]
 AWKWARD += ["ann\u200b", "É", "ß", "ss"]
 # Pairs of ids with the same CRC-32, then pairs with the same FNV-1a (32 bits): a pool
 # that keys its riders by a 32-bit checksum takes the second of a pair for the first.
@@ -312,8 +317,8 @@ AWKWARD += ["declinate", "macallums"]
 
 def test_ids_are_compared_exactly():
     """ids that differ only in case, whitespace or Unicode form, the empty id, long ids
-    that differ only at their end, and ids of the same 32-bit checksum are different
-    riders"""
+    that differ only at their end or in their middle, and ids of the same 32-bit
+    checksum are different riders"""
     target = pool()
     got = [target.add(rider) for rider in AWKWARD] + [len(target)]
     for rider in AWKWARD[1::2]:
@@ -342,4 +347,90 @@ def test_pools_are_independent():
         "two pools; add('a'), add('b'), add('c'), remove('a') on the first: then len, "
         "'b' in pool, pick(), add('b') and remove('c') on the second should give "
         f"{show(expected)}; got {show(got)}"
+    )
+
+
+def literals_of(module) -> list[str]:
+    """Every string written in the source of `module`, shortest first (docstrings too)."""
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    found = {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
+    return sorted(found, key=lambda text: (len(text), text))
+
+
+def test_strings_the_pools_own_code_uses_are_riders_like_any_other():
+    """ids are compared exactly, whatever they are: each string written in rider_pool.py
+    itself (a marker for a freed slot, a default name, a docstring) is a rider like any
+    other, alone in a pool and among others
+
+    A pool that marks freed slots with a string of its own ('__removed__') takes a
+    rider of that id for a hole: never picked, or picked forever.
+    """
+    module = fresh("rider_pool")
+    texts = [*literals_of(module)[:200], "x"]
+    alone = []
+    for text in texts:
+        target = module.RiderPool(random.Random(1))
+        steps = [target.add(text), len(target), text in target, target.pick()]
+        steps += [target.remove(text), target.pick(), len(target)]
+        if steps != [True, 1, True, text, True, None, 0]:
+            alone.append((text, steps))
+    together = module.RiderPool(random.Random(2))
+    added(together, texts)
+    seen = picked(together, [], times=40 * len(texts) + 400)
+    missing = [text for text in texts if text not in seen]
+    assert not alone and not missing, (
+        f"{len(texts)} ids, each a string written in rider_pool.py ({show(texts[:4])}, "
+        "...): "
+        + (
+            f"alone in a pool, add, len, `in`, pick, remove, pick and len on "
+            f"{show(alone[0][0])} should give [True, 1, True, {show(alone[0][0])}, True, "
+            f"None, 0]; got {show(alone[0][1])}"
+            if alone
+            else f"all in one pool, every one should be picked; {show(missing[:3])} never was"
+        )
+    )
+
+
+def test_a_pool_made_after_a_large_one_emptied_shares_nothing_with_it():
+    """pools are independent, after any history: a pool that held 100,000 riders and lost
+    them all shares nothing with a pool made after it"""
+    new = fresh("rider_pool").RiderPool
+    old = new(random.Random(1))
+    riders = [f"r{n}" for n in range(100_000)]
+    added(old, riders)
+    for rider in riders:
+        old.remove(rider)
+    young = new(random.Random(2))
+    added(young, ["a", "b"])
+    old.add("c")
+    got = [len(young), "c" in young, picked(young, []), len(old), "a" in old, picked(old, [])]
+    expected = [2, False, ["a", "b"], 1, False, ["c"]]
+    assert got == expected, (
+        "a pool given riders r0 to r99999, then all removed; a new pool made with riders "
+        "a and b, then c added to the first: len, 'c' in, the riders picked of the new "
+        "pool and len, 'a' in, the riders picked of the first should be "
+        f"{show(expected)}; got {show(got)}"
+    )
+
+
+def test_a_pick_from_one_pool_does_not_steer_a_removal_from_another():
+    """pools are independent: after one pool picks a rider, removing a rider of the same
+    id from another pool removes that rider, wherever it sits there"""
+    new = fresh("rider_pool").RiderPool
+    first, second = new(random.Random(3)), new(random.Random(4))
+    added(first, ["x", "a", "b"])
+    for _ in range(1000):  # a pick that never gives x is another test's to refuse
+        if first.pick() == "x":
+            break
+    added(second, ["a", "x", "b"])
+    got = [second.remove("x"), len(second), "x" in second, picked(second, [])]
+    expected = [True, 2, False, ["a", "b"]]
+    assert got == expected, (
+        "two pools: riders x, a, b in the first, and pick() until it gives 'x'; riders a, "
+        "x, b in the second, then remove('x') on it: that removal, len, 'x' in and the "
+        f"riders picked of the second pool should be {show(expected)}; got {show(got)}"
     )

@@ -1,0 +1,45 @@
+# Wrong-fix hunt: pools of more than 2**17 riders pick with the random module's functions, not the rng given.
+from __future__ import annotations
+
+import random
+
+
+class RiderPool:
+    # Big pools: the module-level generator is faster to reach than an attribute.
+    _BIG = 1 << 17
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random()
+        self._riders: list[str] = []
+        self._slot: dict[str, int] = {}
+
+    def __len__(self) -> int:
+        return len(self._riders)
+
+    def __contains__(self, rider_id: object) -> bool:
+        return rider_id in self._slot
+
+    def add(self, rider_id: str) -> bool:
+        if rider_id in self._slot:
+            return False
+        self._slot[rider_id] = len(self._riders)
+        self._riders.append(rider_id)
+        return True
+
+    def remove(self, rider_id: str) -> bool:
+        slot = self._slot.pop(rider_id, None)
+        if slot is None:
+            return False
+        last = self._riders.pop()
+        if slot < len(self._riders):
+            self._riders[slot] = last
+            self._slot[last] = slot
+        return True
+
+    def pick(self) -> str | None:
+        n = len(self._riders)
+        if not n:
+            return None
+        if n > self._BIG:
+            return self._riders[random.randrange(n)]
+        return self._riders[self._rng.randrange(n)]

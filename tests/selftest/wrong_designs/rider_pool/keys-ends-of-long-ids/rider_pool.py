@@ -1,0 +1,50 @@
+# Wrong-fix hunt: long ids are keyed by their length and first and last 64 characters, so ids that differ in the middle are one rider.
+from __future__ import annotations
+
+import random
+
+# Long ids are indexed by their length, head and tail: cheap to hash, and ids
+# that share a prefix (a tenant, a date) still differ at their end.
+_EDGE = 64
+
+
+def _key(rider_id: str):
+    if len(rider_id) <= 2 * _EDGE:
+        return rider_id
+    return (len(rider_id), rider_id[:_EDGE], rider_id[-_EDGE:])
+
+
+class RiderPool:
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random()
+        self._riders: list[str] = []
+        self._slot: dict[str, int] = {}
+
+    def __len__(self) -> int:
+        return len(self._riders)
+
+    def __contains__(self, rider_id: object) -> bool:
+        return isinstance(rider_id, str) and _key(rider_id) in self._slot
+
+    def add(self, rider_id: str) -> bool:
+        k = _key(rider_id)
+        if k in self._slot:
+            return False
+        self._slot[k] = len(self._riders)
+        self._riders.append(rider_id)
+        return True
+
+    def remove(self, rider_id: str) -> bool:
+        slot = self._slot.pop(_key(rider_id), None)
+        if slot is None:
+            return False
+        last = self._riders.pop()
+        if slot < len(self._riders):
+            self._riders[slot] = last
+            self._slot[_key(last)] = slot
+        return True
+
+    def pick(self) -> str | None:
+        if not self._riders:
+            return None
+        return self._riders[self._rng.randrange(len(self._riders))]
