@@ -84,6 +84,24 @@ def test_a_new_pool_is_empty():
     )
 
 
+def test_a_pool_made_where_a_dropped_one_was_is_empty():
+    """a new pool is empty, whatever pools came and went before it: 20 times, a pool given
+    a rider and dropped, then a new pool made (where CPython puts the new object in the
+    memory the dropped one freed)"""
+    new = fresh("rider_pool").RiderPool
+    for made in range(20):
+        dropped = new(random.Random(1))
+        dropped.add("ghost")
+        del dropped
+        target = new(random.Random(2))
+        got = [len(target), "ghost" in target, target.pick()]
+        assert got == [0, False, None], (
+            "a pool given rider 'ghost' and dropped (del), then a new pool: len(pool), "
+            f"'ghost' in pool and pick() should give 0, False, None; got {show(got)} "
+            f"(on the {made + 1}th try)"
+        )
+
+
 def test_add_says_whether_the_rider_is_new():
     """add() returns True for a rider not yet in the pool, False for one already in"""
     riders = pool()
@@ -309,6 +327,9 @@ AWKWARD += ["y" * 70_000 + "a", "y" * 70_000 + "b"]  # past any column width
 # their first and last characters, or by the first 100,000, takes one for the other.
 AWKWARD += ["z" * 150_000 + "a" + "z" * 150_000, "z" * 150_000 + "b" + "z" * 150_000]
 AWKWARD += ["ann\u200b", "É", "ß", "ss"]
+# é escaped as a store would escape it (backslashes, an XML reference, a URL): a pool
+# that keeps ids in an escaped form takes each for é.
+AWKWARD += ["\\xe9", "&#233;", "\\u00e9", "%C3%A9"]
 # Pairs of ids with the same CRC-32, then pairs with the same FNV-1a (32 bits): a pool
 # that keys its riders by a 32-bit checksum takes the second of a pair for the first.
 AWKWARD += ["plumless", "buckeroo", "codding", "gnu", "costarring", "liquid"]
@@ -317,8 +338,8 @@ AWKWARD += ["declinate", "macallums"]
 
 def test_ids_are_compared_exactly():
     """ids that differ only in case, whitespace or Unicode form, the empty id, long ids
-    that differ only at their end or in their middle, and ids of the same 32-bit
-    checksum are different riders"""
+    that differ only at their end or in their middle, ids of the same 32-bit checksum,
+    and é and its escaped forms are different riders"""
     target = pool()
     got = [target.add(rider) for rider in AWKWARD] + [len(target)]
     for rider in AWKWARD[1::2]:
@@ -361,16 +382,40 @@ def literals_of(module) -> list[str]:
     return sorted(found, key=lambda text: (len(text), text))
 
 
-def test_strings_the_pools_own_code_uses_are_riders_like_any_other():
-    """ids are compared exactly, whatever they are: each string written in rider_pool.py
-    itself (a marker for a freed slot, a default name, a docstring) is a rider like any
-    other, alone in a pool and among others
+def kept_besides(target, riders: set[str]) -> set[str]:
+    """The strings `target` keeps in its attributes (and in the lists, tuples, sets and
+    dicts they hold) that are not among `riders`."""
+    found: set[str] = set()
+    seen: set[int] = set()
+    values = [getattr(target, "__dict__", {})]
+    values += [getattr(target, name, None) for name in getattr(type(target), "__slots__", ())]
+    while values:
+        value = values.pop()
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, (list, tuple, set, frozenset, dict)) and id(value) not in seen:
+            seen.add(id(value))
+            values += [*value.keys(), *value.values()] if isinstance(value, dict) else value
+    return found - riders
 
-    A pool that marks freed slots with a string of its own ('__removed__') takes a
-    rider of that id for a hole: never picked, or picked forever.
+
+def test_strings_the_pools_own_code_uses_are_riders_like_any_other():
+    """ids are compared exactly, whatever they are: each string written in rider_pool.py,
+    or kept by a pool besides its riders (a marker for a freed slot, a default name, a
+    docstring), is a rider like any other, alone in a pool and among others
+
+    A pool that marks freed slots with a string of its own ('__removed__', or
+    '\\x00' * 2 made at run time) takes a rider of that id for a hole: never
+    picked, or picked forever. The strings a pool keeps are looked for in its
+    attributes after riders a to j were added and a, c, e removed.
     """
     module = fresh("rider_pool")
-    texts = [*literals_of(module)[:200], "x"]
+    probe = module.RiderPool(random.Random(1))
+    added(probe, "abcdefghij")
+    for rider in "ace":
+        probe.remove(rider)
+    kept = sorted(kept_besides(probe, set("abcdefghij")), key=lambda text: (len(text), text))
+    texts = sorted({*literals_of(module)[:200], *kept[:100], "x"}, key=lambda t: (len(t), t))
     alone = []
     for text in texts:
         target = module.RiderPool(random.Random(1))
@@ -383,8 +428,8 @@ def test_strings_the_pools_own_code_uses_are_riders_like_any_other():
     seen = picked(together, [], times=40 * len(texts) + 400)
     missing = [text for text in texts if text not in seen]
     assert not alone and not missing, (
-        f"{len(texts)} ids, each a string written in rider_pool.py ({show(texts[:4])}, "
-        "...): "
+        f"{len(texts)} ids, each a string written in rider_pool.py or kept by a pool "
+        f"({show(texts[:4])}, ...): "
         + (
             f"alone in a pool, add, len, `in`, pick, remove, pick and len on "
             f"{show(alone[0][0])} should give [True, 1, True, {show(alone[0][0])}, True, "

@@ -185,6 +185,34 @@ def test_the_same_seed_gives_the_same_picks_after_the_pool_empties():
     )
 
 
+def test_a_pool_that_empties_and_fills_again_does_not_replay_its_picks():
+    """each pick is independent of the picks before it, shift after shift: a pool that
+    empties and gets the same riders back picks anew, not the picks of the shift before
+
+    Riders a to f added, 20 picks, all six removed, three times: two shifts give
+    the same 20 picks by chance with probability 6**-20. A pool that sets its
+    rng back to where it was when the pool was made, whenever it empties,
+    gives every shift the picks of the first.
+    """
+    target, shifts = pool(random.Random(5)), []
+    for _ in range(3):
+        for rider in "abcdef":
+            target.add(rider)
+        shifts.append([target.pick() for _ in range(20)])
+        for rider in "abcdef":
+            target.remove(rider)
+    again = [n + 1 for n in range(1, 3) if shifts[n] in shifts[:n]]
+    assert not again, (
+        "RiderPool(random.Random(5)), three times: riders a to f added, 20 picks, the six "
+        "removed: each shift's picks should be new; shift "
+        + (
+            f"{again[0]} gave the 20 picks of an earlier one: {show(shifts[again[0] - 1][:8])}, ..."
+            if again
+            else ""
+        )
+    )
+
+
 class OwnRandom(random.Random):
     """An rng that makes its numbers in methods of its own, as random.SystemRandom does:
     the generator random.Random keeps inside is never seeded, and gives 0.0 every time."""
@@ -559,9 +587,10 @@ def test_a_long_run_of_picks_stays_uniform_to_the_end():
 
 @pytest.mark.slow
 def test_a_pick_repeats_the_one_before_as_often_as_chance_says():
-    """in pools of 60, 1,000 and 12,000 riders, a pick gives the same rider as the pick
-    before it one time in 60, in 1,000, in 12,000: picks are independent"""
-    for size, count in ((60, 300_000), (1000, 300_000), (12_000, 1_200_000)):
+    """in pools of 2, 3, 60, 1,000 and 12,000 riders, a pick gives the same rider as the
+    pick before it one time in 2, in 3, in 60, in 1,000, in 12,000: picks are independent"""
+    sizes = ((2, 20_000), (3, 30_000), (60, 300_000), (1000, 300_000), (12_000, 1_200_000))
+    for size, count in sizes:
         riders = [f"r{n}" for n in range(size)]
         target = filled(12, riders)
         picks = [target.pick() for _ in range(count)]
