@@ -6,9 +6,10 @@ Several pools at once, each with a seeded rng, get generated calls: awkward
 ids (the empty id, case and whitespace variants, é written two ways, ids that
 are prefixes of each other), ids built at run time (equal to a rider's,
 another object), riders added twice, removed when not there, removed and
-added back, families of look-alike ids added together, whole pools drained,
-len and `in` asked for riders in and out, single picks and runs of hundreds
-of picks. A pick must give a rider of the model's pool (None when it is
+added back (also once others came and went and the pool is its size again),
+a rider removed after a pick gave it and others moved, families of look-alike
+ids added together, whole pools drained, len and `in` asked for riders in and
+out, single picks and runs of hundreds of picks. A pick must give a rider of the model's pool (None when it is
 empty), and a run of picks each of its riders. The long runs add pools of
 hundreds of riders, hundreds of removals in a row (past 64, 100 and 256),
 thousands of picks on one pool, and a rider removed and added back over a
