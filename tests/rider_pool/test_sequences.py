@@ -9,14 +9,14 @@ another object), riders added twice, removed when not there, removed and
 added back (also once others came and went and the pool is its size again),
 a rider removed after a pick gave it and others moved, families of look-alike
 ids added together, whole pools drained, len and `in` asked for riders in and
-out, single picks and runs of hundreds of picks. A pick must give a rider of the model's pool (None when it is
-empty), and a run of picks each of its riders. The long runs add pools of
-hundreds of riders, hundreds of removals in a row (past 64, 100 and 256),
-thousands of picks on one pool, and a rider removed and added back over a
-thousand times: state that drifts, wraps, resets or is compacted late shows
-there. A failure is shrunk to the smallest sequence of calls that still
-breaks the contract, shown as lines to paste into python3. The machines are
-in tests/rider_pool/machines.py.
+out, single picks and runs of hundreds of picks. A pick must give a rider of
+the model's pool (None when it is empty), and a run of picks each of its
+riders. The long runs add pools of hundreds of riders, hundreds of removals
+in a row (past 64, 100 and 256), thousands of picks on one pool, and a rider
+removed and added back over a thousand times: state that drifts, wraps,
+resets or is compacted late shows there. A failure is shrunk to the smallest
+sequence of calls that still breaks the contract, shown as lines to paste
+into python3. The machines are in tests/rider_pool/machines.py.
 """
 
 from __future__ import annotations
