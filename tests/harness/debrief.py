@@ -58,6 +58,9 @@ class Debrief:
     behaviours_passing: int = 0  # not solved: the behaviours that pass, left out of the list
     lines_changed: int = 0
     reference_lines_changed: int = 0
+    # Of those, the lines of the kata's own test file: the two sizes compare part by part.
+    test_lines_changed: int = 0
+    reference_test_lines_changed: int = 0
     rewrite_expected: bool = False
     regression: regression.Score | None = None
     measured: dict | None = None
@@ -100,6 +103,10 @@ def build(
     fixed = starter.smallest_fix(kata)
     debrief.lines_changed = sum(diffs.lines_changed(shipped[n], yours[n]) for n in fixed)
     debrief.reference_lines_changed = sum(diffs.lines_changed(shipped[n], fixed[n]) for n in fixed)
+    own = kata.own_tests
+    if own in fixed:
+        debrief.test_lines_changed = diffs.lines_changed(shipped[own], yours[own])
+        debrief.reference_test_lines_changed = diffs.lines_changed(shipped[own], fixed[own])
     debrief.rewrite_expected = not kata.planted
     files = regression.files_of(kata, folder)
     if files:
@@ -233,8 +240,8 @@ def as_text(debrief: Debrief) -> str:
         lines += wording.debrief_behaviours_passing(debrief.behaviours_passing)
     lines += ["", wording.DEBRIEF_FIX]
     lines += wording.debrief_fix(
-        debrief.lines_changed,
-        debrief.reference_lines_changed,
+        (debrief.lines_changed, debrief.test_lines_changed),
+        (debrief.reference_lines_changed, debrief.reference_test_lines_changed),
         debrief.rewrite_expected,
         hides_the_bugs=debrief.lines_changed > REWRITE * debrief.reference_lines_changed,
     )

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.harness import diffs, files
-from tests.harness.catalog import Edit, Kata
+from tests.harness.catalog import Defect, Edit, Kata
 
 README = "README.md"
 # The heading that opens the answers in a solution's README: never in katas/.
@@ -183,6 +183,18 @@ def bug_places(kata: Kata) -> dict[str, list[str]]:
     }
 
 
+def _fix_lines(kata: Kata, bug: Defect) -> set[str]:
+    """The lines the reference has where the bug's variant differs from it (stripped):
+    what a fix of that bug writes."""
+    reference = (kata.solution_dir / bug.file).read_text(encoding="utf-8")
+    lines = reference.splitlines()
+    return {
+        lines[n - 1].strip()
+        for change in diffs.changes(bug.apply(reference), reference)
+        for n in range(change.new_start, change.new_end + 1)
+    } - {""}
+
+
 def touched(kata: Kata, folder: Path) -> dict[str, tuple[str, int]]:
     """The planted bugs whose lines the learner's files in `folder` have changed,
     each with where: the function it is in and the line in the learner's file."""
@@ -194,12 +206,23 @@ def touched(kata: Kata, folder: Path) -> dict[str, tuple[str, int]]:
             yours = (folder / bug.file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        hits = [
-            (change, sorted(set(change.old_lines) & set(lines[bug.id])))
-            for change in diffs.changes(texts[bug.file], yours)
-        ]
+        changes = diffs.changes(texts[bug.file], yours)
+        hits = [(change, sorted(set(change.old_lines) & set(lines[bug.id]))) for change in changes]
         hits = [(change, hit) for change, hit in hits if hit]
         if not hits:
+            continue
+        # Where the learner wrote a line of the reference's fix, if they did: a line moved
+        # out of a branch shows as taken out in one run and written in another.
+        fix, mine = _fix_lines(kata, bug), yours.splitlines()
+        written = [
+            n
+            for change in changes
+            for n in range(change.new_start, change.new_end + 1)
+            if mine[n - 1].strip() in fix
+        ]
+        if written:
+            function = diffs.enclosing(yours, written[:1])
+            found[bug.id] = (function[0] if function else "", written[0])
             continue
         # Where the learner's fix is: a change that wrote lines, rather than one that
         # only took lines out (moving a line is both; the line it now sits at counts).

@@ -802,11 +802,19 @@ def debrief_behaviours_passing(count: int) -> list[str]:
     return _indented(f"… and {_count(count, 'behaviour')} that your code already holds.")
 
 
-def debrief_fix(lines: int, reference: int, rewrite: bool, hides_the_bugs: bool) -> list[str]:
-    text = (
-        f"You changed {_count(lines, 'line')} (code and tests together); "
-        f"the reference fix changes {reference}."
-    )
+def debrief_fix(
+    lines: tuple[int, int], reference: tuple[int, int], rewrite: bool, hides_the_bugs: bool
+) -> list[str]:
+    """`lines` and `reference`: (all lines changed, those of the kata's own test file)."""
+    (yours, your_tests), (theirs, their_tests) = lines, reference
+    if your_tests or their_tests:
+        text = (
+            f"You changed {_count(yours, 'line')}: {yours - your_tests} of code and "
+            f"{your_tests} of tests; the reference fix changes {theirs}: "
+            f"{theirs - their_tests} and {their_tests}."
+        )
+    else:
+        text = f"You changed {_count(yours, 'line')}; the reference fix changes {theirs}."
     if rewrite:
         text += (
             " This kata's starter is the wrong design, so a rewrite is what it asks for: "
