@@ -16,7 +16,12 @@ of its binomial (see Z): a run of 262,144 picks in stretches and at every
 4,096th position, repeats of the pick before in pools of 60 and 1,000, the
 picks two and three before and the rider added after the last one picked,
 picks right after an add or a removal, every rider of a pool of 1,200,
-riders left among removed ones, and ids empty, blank or long.
+riders left among removed ones, and ids empty, blank or long. The rng's own
+tests hold it without statistics: twin pools that pick alike through shifts
+and a million picks, a shift that does not replay the one before, an rng
+whose methods are its own (as random.SystemRandom's are), 2,000 pools
+without an rng of which no two pick alike, and the random module's own
+generator left as it was.
 """
 
 from __future__ import annotations
