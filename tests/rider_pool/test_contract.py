@@ -462,6 +462,37 @@ def test_a_pool_made_after_a_large_one_emptied_shares_nothing_with_it():
     )
 
 
+def test_pools_that_each_lose_most_of_their_riders_share_nothing():
+    """pools are independent, however they shrink: two pools of 4,000 riders each, 3,000
+    removed from one, then from the other, then from both in turn, still hold exactly
+    their own riders"""
+    new = fresh("rider_pool").RiderPool
+    first, second = new(random.Random(1)), new(random.Random(2))
+    ours = {
+        target: [f"{name}{n}" for n in range(4000)]
+        for target, name in ((first, "a"), (second, "b"))
+    }
+    for target, riders in ours.items():
+        added(target, riders)
+    for target, riders in ours.items():  # one after the other
+        for rider in riders[:3000]:
+            target.remove(rider)
+    for n in range(3000, 3500):  # in turn
+        for target, riders in ours.items():
+            target.remove(riders[n])
+    got, expected = [], []
+    for target, riders in ours.items():
+        picks = {target.pick() for _ in range(20_000)}
+        got += [len(target), sum(r in target for r in riders), sorted(picks - set(riders[3500:]))]
+        expected += [500, 500, []]
+    assert got == expected, (
+        "two pools, riders a0 to a3999 in the first and b0 to b3999 in the second; a0 to "
+        "a2999 removed, then b0 to b2999, then a3000, b3000, ... a3499, b3499 in turn: "
+        "len, how many of its riders are in, and the riders 20,000 picks gave that are not "
+        f"its own should be, for each pool, {show(expected)}; got {show(got)}"
+    )
+
+
 def test_a_pick_from_one_pool_does_not_steer_a_removal_from_another():
     """pools are independent: after one pool picks a rider, removing a rider of the same
     id from another pool removes that rider, wherever it sits there"""
