@@ -223,6 +223,25 @@ def test_rings_are_independent():
                         + problem
                     )
         del batch, other, reader
+    # Whether a new view takes a dead one's memory is the allocator's choice: rings of one
+    # node each are made and dropped until 20 views have had an id() seen before.
+    owners |= {f"q{n}": f"ring {n + 1} of the rings of one node" for n in range(3000)}
+    seen, reused = set(), 0
+    for n in range(3000):
+        other = new_ring(10, {f"q{n}": 1})
+        view = other.snapshot()
+        reused += id(view) in seen
+        seen.add(id(view))
+        own = f"ring {n + 1} of the rings of one node"
+        problem = foreign(view, True, keys[:3], owners, own)
+        assert not problem, (
+            "rings of V=10 made one after another, ring n with set_weight('q<n-1>', 1), "
+            "each dropped with its snapshot before the next is made: each snapshot should "
+            f"answer with its ring's node only; on the snapshot of {own}, {problem}"
+        )
+        del other, view
+        if reused >= 20:
+            break
 
 
 def as_seen(view, ring, keys: list[str]) -> tuple:
