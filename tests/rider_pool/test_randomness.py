@@ -512,44 +512,49 @@ def scaled_up(total: int, bits: int) -> list[int]:
 
 @pytest.mark.slow
 def test_a_large_pool_is_picked_uniformly():
-    """in a pool of 95,000 riders, every rider has the same chance: none is out of
-    reach, none is favoured
+    """in pools of 40,000 and 95,000 riders, every rider has the same chance: none is out
+    of reach, none is favoured
 
-    95,000 riders r0 to r94999, added in order, then 300,000 picks (a fixed
-    seed). A uniform pick reaches about 90,960 riders (standard deviation
-    about 60); a slot drawn in 16 bits reaches at most 65,536. A slot drawn
-    as a random number of 20 or 19 bits modulo 95,000 favours the first
-    3,576 or 49,288 slots (by 12/11 or 6/5), and one of 17 to 22 bits scaled
-    to the pool ((bits * 95,000) >> 20) favours slots spread all over it: the
-    shares of r0..r3575 and of r0..r49287, and of the slots each scaling
-    favours, must stay within 4.5 standard deviations of their sizes over
-    95,000, which a uniform pick leaves with probability below 1e-5 each.
-    Measured on a 2-core machine: 0.4 s for the reference.
+    The riders r0, r1, ... added in order, then 120,000 picks from the pool of
+    40,000 and 300,000 from the pool of 95,000 (fixed seeds). A uniform pick
+    reaches about 38,000 and 90,960 riders (standard deviations about 45 and
+    60); a slot drawn in 16 bits reaches at most 65,536. A random number of
+    b bits modulo the pool's size favours the first 2**b % size slots (16 bits
+    modulo 40,000: r0..r25535, twice as often as the others), and one of b bits
+    scaled to the pool ((bits * size) >> b) favours slots spread all over it;
+    for every b from the size's bit length to 22, the shares of those riders
+    must stay within 4.5 standard deviations of their sizes over the pool's,
+    which a uniform pick leaves with probability below 1e-5 each. Measured on
+    a 2-core machine: 0.5 s for the reference.
     """
-    total = 95_000
-    riders = [f"r{n}" for n in range(total)]
-    target = pool(random.Random(6))
-    for rider in riders:
-        target.add(rider)
-    picks = [target.pick() for _ in range(300_000)]
-    reached = len(set(picks))
-    favoured = {f"r0..r{size - 1}": riders[:size] for size in (3_576, 49_288)}
-    for bits in range(17, 23):
-        favoured[f"the riders {bits} random bits scaled to 95,000 favour"] = [
-            riders[slot] for slot in scaled_up(total, bits)
+    for total, count, seed in ((40_000, 120_000, 7), (95_000, 300_000, 6)):
+        riders = [f"r{n}" for n in range(total)]
+        target = pool(random.Random(seed))
+        for rider in riders:
+            target.add(rider)
+        picks = [target.pick() for _ in range(count)]
+        reached = len(set(picks))
+        expected_reach = total * (1 - (1 - 1 / total) ** count)
+        favoured = {}
+        for bits in range(total.bit_length(), 23):
+            first = 2**bits % total
+            favoured[f"r0..r{first - 1}"] = riders[:first]
+            favoured[f"the riders {bits} random bits scaled to {total:,} favour"] = [
+                riders[slot] for slot in scaled_up(total, bits)
+            ]
+        counts = Counter(picks)
+        shares = {name: uniform_share(counts, some, total) for name, some in favoured.items()}
+        off = [
+            f"{name} ({len(favoured[name]):,} riders) {got:.2%} of the picks, not {expected:.2%}"
+            for name, (got, expected) in shares.items()
+            if abs(got - expected) > 4.5 * (expected * (1 - expected) / len(picks)) ** 0.5
         ]
-    counts = Counter(picks)
-    shares = {name: uniform_share(counts, some, total) for name, some in favoured.items()}
-    off = [
-        f"{name} ({len(favoured[name]):,} riders) {got:.2%} of the picks, not {expected:.2%}"
-        for name, (got, expected) in shares.items()
-        if abs(got - expected) > 4.5 * (expected * (1 - expected) / len(picks)) ** 0.5
-    ]
-    assert reached >= 85_000 and not off, (
-        "95,000 riders r0 to r94999, then 300,000 picks: a uniform pick reaches about "
-        "90,960 different riders, and gives each set of riders its share of the picks; "
-        f"got {reached:,} riders" + "".join(f", and {wrong}" for wrong in off)
-    )
+        assert reached >= 0.985 * expected_reach and not off, (
+            f"{total:,} riders r0 to r{total - 1}, then {count:,} picks: a uniform pick "
+            f"reaches about {expected_reach:,.0f} different riders, and gives each set of "
+            f"riders its share of the picks; got {reached:,} riders"
+            + "".join(f", and {wrong}" for wrong in off)
+        )
 
 
 # -- long runs and larger pools: counts checked against the binomial's spread --
