@@ -118,8 +118,20 @@ def test_add_says_whether_the_rider_is_new():
     )
 
 
+def churned_twins() -> tuple:
+    """Two pools with random.Random(5), each given r0 to r29 and then r0 to r19 removed:
+    the state a pool that tidies up lazily has work pending in."""
+    twins = pool(5), pool(5)
+    for target in twins:
+        added(target, [f"r{n}" for n in range(30)])
+        for n in range(20):
+            target.remove(f"r{n}")
+    return twins
+
+
 def test_adding_a_rider_already_in_changes_nothing():
-    """adding a rider already in the pool changes nothing: len, in and the picks stay"""
+    """adding a rider already in the pool changes nothing: len, in and the picks stay, in
+    a new pool as after many removals"""
     once, again = pool(5), pool(5)
     added(once, ["a", "b", "c"])
     added(again, ["a", "b", "a", "c", "b", "c", "c"])
@@ -130,6 +142,15 @@ def test_adding_a_rider_already_in_changes_nothing():
         "the same with add('a'), add('b'), add('c') and add('c') again between; len and "
         f"40 picks of the first give {show(expected)}; the second should give the same; "
         f"got {show(got)}"
+    )
+    once, again = churned_twins()
+    added(again, ["r25", "r29", "r20"])
+    got = [len(again), *calls(again.pick, 40)]
+    expected = [len(once), *calls(once.pick, 40)]
+    assert got == expected, (
+        "two pools with random.Random(5), each given r0 to r29, then r0 to r19 removed; "
+        "then add('r25'), add('r29') and add('r20') on the second: len and 40 picks of the "
+        f"first give {show(expected)}; the second should give the same; got {show(got)}"
     )
 
 
@@ -146,7 +167,8 @@ def test_remove_says_whether_the_rider_was_there():
 
 
 def test_removing_a_rider_not_in_the_pool_changes_nothing():
-    """removing a rider not in the pool changes nothing: len, in and the picks stay"""
+    """removing a rider not in the pool changes nothing: len, in and the picks stay, in a
+    new pool as after many removals"""
     untouched, tried = pool(5), pool(5)
     added(untouched, ["a", "b", "c"])
     added(tried, ["a", "b", "c"])
@@ -160,6 +182,44 @@ def test_removing_a_rider_not_in_the_pool_changes_nothing():
         f"picks of the first give {show(expected)}; the second should give the same; "
         f"got {show(got)}"
     )
+    untouched, tried = churned_twins()
+    for rider in ("ghost", "r0", "r19"):
+        tried.remove(rider)
+    got = [len(tried), *calls(tried.pick, 40)]
+    expected = [len(untouched), *calls(untouched.pick, 40)]
+    assert got == expected, (
+        "two pools with random.Random(5), each given r0 to r29, then r0 to r19 removed; "
+        "then remove('ghost'), remove('r0') and remove('r19') on the second: len and 40 "
+        f"picks of the first give {show(expected)}; the second should give the same; got "
+        f"{show(got)}"
+    )
+
+
+def test_riders_added_after_most_left_are_picked_with_those_left():
+    """after most riders left, riders added come up with those left, and every rider in
+    the pool is in it: in pools of 20, 100 and 1,000, three quarters removed from the
+    front, from the back or every other one, then five new riders"""
+    for size in (20, 100, 1000):
+        for order, gone in (
+            ("from the front", range(size * 3 // 4)),
+            ("from the back", range(size - 1, size // 4 - 1, -1)),
+            ("every other one, then more", [*range(0, size, 2), *range(1, size // 2, 2)]),
+        ):
+            target = pool(7)
+            added(target, [f"r{n}" for n in range(size)])
+            for n in gone:
+                target.remove(f"r{n}")
+            added(target, [f"new{n}" for n in range(5)])
+            left = sorted({f"r{n}" for n in range(size)} - {f"r{n}" for n in gone})
+            riders = sorted([*left, *(f"new{n}" for n in range(5))], key=repr)
+            got = [len(target), [r for r in riders if r not in target]]
+            got.append(picked(target, [], times=40 * len(riders) + 400))
+            expected = [len(riders), [], riders]
+            assert got == expected, (
+                f"r0 to r{size - 1} added, {len(gone)} of them removed {order}, then new0 to "
+                "new4 added: len, the riders left that `in` misses, and the riders picked "
+                f"should be {show(expected)}; got {show(got)}"
+            )
 
 
 def test_a_removed_rider_is_no_longer_in_the_pool():
