@@ -138,7 +138,7 @@ class Rings(gen.Machine):
 # of a pool looked up again and again as they do.
 POOL = 200
 CHURN = gen.pick(64, 100, 256, 300)
-CROWD = 300
+CROWD = 200
 # The points of the real collisions: (worker, point index).
 TIES = [point for collision in COLLISIONS for point in collision]
 

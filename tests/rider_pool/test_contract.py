@@ -118,20 +118,41 @@ def test_add_says_whether_the_rider_is_new():
     )
 
 
-def churned_twins() -> tuple:
-    """Two pools with random.Random(5), each given r0 to r29 and then r0 to r19 removed:
-    the state a pool that tidies up lazily has work pending in."""
-    twins = pool(5), pool(5)
-    for target in twins:
-        added(target, [f"r{n}" for n in range(30)])
-        for n in range(20):
-            target.remove(f"r{n}")
-    return twins
+# What both twins do after the refused calls: new riders take the places of those who
+# left, a rider leaves, and the picks show where each one sits.
+AFTER = [("add", "n0"), ("add", "n1"), ("remove", "r29"), ("add", "n2")]
+
+
+def refused_calls_show(refused, what: str) -> str | None:
+    """Twin pools with random.Random(5), each given r0 to r29 and then r0 to r(k-1)
+    removed, for k from 0 to 29 (the states a pool that tidies up lazily has work pending
+    in); the calls `refused(k)` gives on the second only; then 20 picks, len, AFTER and 40
+    picks on both. Where the second's first differ, said in words; None where they never do.
+    """
+    for k in range(30):
+        once, again = pool(5), pool(5)
+        for target in (once, again):
+            added(target, [f"r{n}" for n in range(30)])
+            for n in range(k):
+                target.remove(f"r{n}")
+        steps = refused(k)
+        got = [*play(again, steps, "pick", 20), len(again), *play(again, AFTER, "pick", 40)]
+        expected = [*play(once, [], "pick", 20), len(once), *play(once, AFTER, "pick", 40)]
+        if got != expected:
+            removed = {0: "", 1: ", then r0 removed"}.get(k, f", then r0 to r{k - 1} removed")
+            return (
+                f"two pools with random.Random(5), each given r0 to r29{removed}; then "
+                f"{', '.join(f'{method}({rider!r})' for method, rider in steps)} on the "
+                f"second ({what}); then 20 picks, len, and add('n0'), add('n1'), "
+                f"remove('r29'), add('n2') and 40 picks on both: the first gives "
+                f"{show(expected)}; the second should give the same; got {show(got)}"
+            )
+    return None
 
 
 def test_adding_a_rider_already_in_changes_nothing():
     """adding a rider already in the pool changes nothing: len, in and the picks stay, in
-    a new pool as after many removals"""
+    a new pool as at each point of a run of removals, and so do the calls after it"""
     once, again = pool(5), pool(5)
     added(once, ["a", "b", "c"])
     added(again, ["a", "b", "a", "c", "b", "c", "c"])
@@ -143,15 +164,8 @@ def test_adding_a_rider_already_in_changes_nothing():
         f"40 picks of the first give {show(expected)}; the second should give the same; "
         f"got {show(got)}"
     )
-    once, again = churned_twins()
-    added(again, ["r25", "r29", "r20"])
-    got = [len(again), *calls(again.pick, 40)]
-    expected = [len(once), *calls(once.pick, 40)]
-    assert got == expected, (
-        "two pools with random.Random(5), each given r0 to r29, then r0 to r19 removed; "
-        "then add('r25'), add('r29') and add('r20') on the second: len and 40 picks of the "
-        f"first give {show(expected)}; the second should give the same; got {show(got)}"
-    )
+    changed = refused_calls_show(lambda k: [("add", "r29"), ("add", f"r{k}")], "riders already in")
+    assert changed is None, changed
 
 
 def test_remove_says_whether_the_rider_was_there():
@@ -168,7 +182,7 @@ def test_remove_says_whether_the_rider_was_there():
 
 def test_removing_a_rider_not_in_the_pool_changes_nothing():
     """removing a rider not in the pool changes nothing: len, in and the picks stay, in a
-    new pool as after many removals"""
+    new pool as at each point of a run of removals, and so do the calls after it"""
     untouched, tried = pool(5), pool(5)
     added(untouched, ["a", "b", "c"])
     added(tried, ["a", "b", "c"])
@@ -182,17 +196,11 @@ def test_removing_a_rider_not_in_the_pool_changes_nothing():
         f"picks of the first give {show(expected)}; the second should give the same; "
         f"got {show(got)}"
     )
-    untouched, tried = churned_twins()
-    for rider in ("ghost", "r0", "r19"):
-        tried.remove(rider)
-    got = [len(tried), *calls(tried.pick, 40)]
-    expected = [len(untouched), *calls(untouched.pick, 40)]
-    assert got == expected, (
-        "two pools with random.Random(5), each given r0 to r29, then r0 to r19 removed; "
-        "then remove('ghost'), remove('r0') and remove('r19') on the second: len and 40 "
-        f"picks of the first give {show(expected)}; the second should give the same; got "
-        f"{show(got)}"
+    changed = refused_calls_show(
+        lambda k: [("remove", "ghost"), ("remove", f"r{k - 1}" if k else "r30")],
+        "riders not in",
     )
+    assert changed is None, changed
 
 
 def test_riders_added_after_most_left_are_picked_with_those_left():

@@ -97,21 +97,30 @@ def test_pick_takes_constant_time():
 
 
 def test_pick_stays_fast_after_most_riders_leave():
-    """pick() takes O(1) time on average after most riders have left
+    """pick() takes O(1) time on average after most riders have left, or all of them
+    again and again
 
-    20,000 riders, all but 10 removed, then 90,000 picks; then the same with
+    20,000 riders, all but 10 removed, then 20,000 picks; then the same with
     20,001 riders; then 20,000 with only the first and the last left; then
     100,000 riders, all but the newest removed, and 90,000 picks. Measured on
-    a 2-core machine shared with other work (a load of 4): 0.2 s for the
-    reference; a pool that leaves a hole for each removed rider and draws again
-    when it draws a hole, but never closes the holes, draws 2,000 times a pick
-    and takes 46 s; one that closes them when there are exactly as many holes
-    as riders never does from an odd count, nor one that needs the first slot
-    empty; one that finds a lone rider with next(iter(the dict of slots))
-    walks past the 99,999 removed riders' places at each pick, 4.5 s.
+    a 2-core machine: 0.25 s for the reference; a pool that leaves a hole for
+    each removed rider and draws again when it draws a hole, but never closes
+    the holes, draws 2,000 times a pick and takes 10 s; one that closes them
+    when there are exactly as many holes as riders never does from an odd
+    count, nor one that needs the first slot empty; one that finds a lone
+    rider with next(iter(the dict of slots)) walks past the 99,999 removed
+    riders' places at each pick, 4.5 s. Last, one
+    rider added to and removed from an empty pool 20,000 times, then a rider
+    added and picked 20,000 times: a pool that leaves its holes when it is
+    empty ("nothing to tidy") draws 20,000 times a pick, and takes 40 s.
     """
-    cases = ((20_000, range(10)), (20_001, range(10)), (20_000, [0, 19_999]), (100_000, [99_999]))
-    for size, kept in cases:
+    cases = (
+        (20_000, range(10), 20_000),
+        (20_001, range(10), 20_000),
+        (20_000, [0, 19_999], 20_000),
+        (100_000, [99_999], 90_000),
+    )
+    for size, kept, count in cases:
         target = fresh("rider_pool").RiderPool(random.Random(1))
         every = riders(size)
         for rider in every:
@@ -120,12 +129,23 @@ def test_pick_stays_fast_after_most_riders_leave():
         for rider in every:
             if rider not in left:
                 target.remove(rider)
-        picks = [target.pick() for _ in range(90_000)]
+        picks = [target.pick() for _ in range(count)]
         strangers = [rider for rider in picks if rider not in left]
         assert not strangers, (
-            f"{size:,} riders r0 to r{size - 1}, all but {show(sorted(left))} removed: 90,000 "
-            f"picks should each give one of those; got {show(strangers[:5])} among them"
+            f"{size:,} riders r0 to r{size - 1}, all but {show(sorted(left))} removed: "
+            f"{count:,} picks should each give one of those; got {show(strangers[:5])} among "
+            "them"
         )
+    target = fresh("rider_pool").RiderPool(random.Random(1))
+    for _ in range(20_000):
+        target.add("again")
+        target.remove("again")
+    target.add("last")
+    strangers = [rider for rider in (target.pick() for _ in range(20_000)) if rider != "last"]
+    assert not strangers, (
+        "an empty pool given add('again') and remove('again') 20,000 times, then add('last'): "
+        f"20,000 picks should each give 'last'; got {show(strangers[:5])} among them"
+    )
 
 
 def test_len_and_in_take_constant_time():

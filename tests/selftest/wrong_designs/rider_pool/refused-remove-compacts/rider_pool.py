@@ -1,0 +1,52 @@
+# Wrong-fix hunt (thirteenth): remove() closes the holes before it looks the rider up, so a refused remove() can compact the list and change the picks that follow.
+"""The riders free to take an order (lazy deletion: holes, rejection, compaction)."""
+
+from __future__ import annotations
+
+import random
+
+
+class RiderPool:
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random()
+        self._riders: list[str | None] = []  # None marks a freed slot
+        self._slot: dict[str, int] = {}
+        self._holes = 0
+
+    def __len__(self) -> int:
+        return len(self._slot)
+
+    def __contains__(self, rider_id: object) -> bool:
+        return rider_id in self._slot
+
+    def add(self, rider_id: str) -> bool:
+        if rider_id in self._slot:
+            return False
+        self._slot[rider_id] = len(self._riders)
+        self._riders.append(rider_id)
+        return True
+
+    def remove(self, rider_id: str) -> bool:
+        if self._holes > len(self._slot):
+            self._compact()
+        slot = self._slot.pop(rider_id, None)
+        if slot is None:
+            return False
+        self._riders[slot] = None
+        self._holes += 1
+        return True
+
+    def _compact(self) -> None:
+        self._riders = [r for r in self._riders if r is not None]
+        self._slot = {r: i for i, r in enumerate(self._riders)}
+        self._holes = 0
+
+    def pick(self) -> str | None:
+        if not self._slot:
+            return None
+        riders = self._riders
+        rand = self._rng.random
+        while True:
+            r = riders[int(rand() * len(riders))]
+            if r is not None:
+                return r
