@@ -20,6 +20,8 @@ import ast
 import random
 from pathlib import Path
 
+import pytest
+
 from tests.harness.spec import Raised, calls, fresh, play, show
 
 # Picks enough for each of up to 6 riders to come up: one of 6 is missed by 400
@@ -150,6 +152,7 @@ def refused_calls_show(refused, what: str) -> str | None:
     return None
 
 
+@pytest.mark.slow
 def test_adding_a_rider_already_in_changes_nothing():
     """adding a rider already in the pool changes nothing: len, in and the picks stay, in
     a new pool as at each point of a run of removals, and so do the calls after it"""
@@ -180,6 +183,7 @@ def test_remove_says_whether_the_rider_was_there():
     )
 
 
+@pytest.mark.slow
 def test_removing_a_rider_not_in_the_pool_changes_nothing():
     """removing a rider not in the pool changes nothing: len, in and the picks stay, in a
     new pool as at each point of a run of removals, and so do the calls after it"""
@@ -513,6 +517,7 @@ def test_strings_the_pools_own_code_uses_are_riders_like_any_other():
     )
 
 
+@pytest.mark.slow
 def test_a_pool_made_after_a_large_one_emptied_shares_nothing_with_it():
     """pools are independent, after any history: a pool that held 100,000 riders and lost
     them all shares nothing with a pool made after it"""

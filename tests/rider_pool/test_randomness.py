@@ -147,6 +147,7 @@ def test_picks_are_independent():
         )
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_picks():
     """rng makes every random choice: equally seeded rngs and the same calls give the same
     picks, in a pool of 2 riders as in one of 9 or of 100,001"""
@@ -780,6 +781,7 @@ def test_a_pick_right_after_a_change_is_uniform():
             )
 
 
+@pytest.mark.slow
 def test_riders_of_every_id_have_the_same_chance():
     """riders whose ids are empty, blank, long or not ASCII are picked as often as the
     others
@@ -961,6 +963,7 @@ def test_each_pick_draws_from_rng_when_it_is_made():
         )
 
 
+@pytest.mark.slow
 def test_pools_made_without_an_rng_do_not_pick_alike():
     """without an rng, each pool's random.Random() is seeded by the system: of 2,000 pools
     made with RiderPool(), no two give the same picks
