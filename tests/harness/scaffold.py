@@ -147,7 +147,7 @@ tally.count("cid")  # 0
 ## Your loop
 
 ```sh
-make check KATA={kata}      # grade your code; read the first FAIL
+make check KATA={kata}      # grade your code; read the first line that is not PASS
 ```
 
 You are done when the check exits 0. Then compare with `solutions/{kata}/`.

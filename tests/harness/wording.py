@@ -31,7 +31,11 @@ def _at(place: Place) -> str:
 def timeout(place: Place | None, limit: float) -> str:
     """A test that ran out of its time: a loop that never ends, or code too slow."""
     if place is None:
-        return f"the test did not finish within {limit:g} s"
+        return (
+            f"the test did not finish within {limit:g} s; it was stopped in its own code, "
+            "not in yours: calls that each take a little longer than the contract allows "
+            "add up, or a thread of yours kept it waiting"
+        )
     if place.lock_taken:
         inner = "" if place.function == place.entry else f" in {place.function}()"
         return (
@@ -416,7 +420,8 @@ STEP_ERROR = "Fix the error above first: no test can run while it is there."
 STEP_TIMEOUT = (
     "A TIMEOUT is a test that ran out of time: a loop that never ends, code far "
     "slower than the contract allows, or a wait that never ends (a lock taken "
-    "twice). Start from the line the report names."
+    "twice). Start from the line the report names, not from the test's title: a "
+    "test that makes many calls runs out of time on whichever call is too slow."
 )
 
 

@@ -17,7 +17,9 @@ the sentences at once on generated calls, test_speed.py the costs.
 from __future__ import annotations
 
 import ast
+import gc
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -411,12 +413,15 @@ AWKWARD += ["\\xe9", "&#233;", "\\u00e9", "%C3%A9"]
 # that keys its riders by a 32-bit checksum takes the second of a pair for the first.
 AWKWARD += ["plumless", "buckeroo", "codding", "gnu", "costarring", "liquid"]
 AWKWARD += ["declinate", "macallums"]
+# Letters outside Latin-1 (a pool that keeps ids in a legacy charset makes each a '?'),
+# an emoji, and ids read from a CSV export: a leading byte-order mark, a no-break space.
+AWKWARD += ["李", "王", "?", "\U0001f600", "\ufeffann", "\u00a0a"]
 
 
 def test_ids_are_compared_exactly():
     """ids that differ only in case, whitespace or Unicode form, the empty id, long ids
     that differ only at their end or in their middle, ids of the same 32-bit checksum,
-    and é and its escaped forms are different riders"""
+    é and its escaped forms, and letters outside Latin-1 are different riders"""
     target = pool()
     got = [target.add(rider) for rider in AWKWARD] + [len(target)]
     for rider in AWKWARD[1::2]:
@@ -537,6 +542,44 @@ def test_a_pool_made_after_a_large_one_emptied_shares_nothing_with_it():
         "a and b, then c added to the first: len, 'c' in, the riders picked of the new "
         "pool and len, 'a' in, the riders picked of the first should be "
         f"{show(expected)}; got {show(got)}"
+    )
+
+
+def test_a_pool_keeps_nothing_of_the_riders_who_left():
+    """the pool's memory grows with the riders in it, not with all who ever came: after
+    5,000 riders came and went together and 10,000 more one by one, it holds no more
+    than before
+
+    Memory is counted as Python counts it, in blocks (sys.getallocatedblocks()):
+    each id, key or marker a pool keeps is a block or more, so a pool that keeps
+    a tombstone for each rider who left holds 15,000 blocks more; the correct
+    pools known here hold at most 4.
+    """
+    target = pool()
+    target.add("x")  # structures a pool makes on first use are not riders who left
+    target.pick()
+    target.remove("x")
+    gc.collect()
+    before = sys.getallocatedblocks()
+    crowd = [f"crowd-{n}" for n in range(5_000)]
+    added(target, crowd)
+    for _ in range(1_000):
+        target.pick()
+    for rider in crowd:
+        target.remove(rider)
+    del crowd, rider
+    for n in range(10_000):
+        target.add(f"rider-{n}")
+        target.pick()
+        target.remove(f"rider-{n}")
+    gc.collect()
+    held = sys.getallocatedblocks() - before
+    assert held < 2_000, (
+        "RiderPool(random.Random(1)); crowd-0 to crowd-4999 added, 1,000 picks, all "
+        "removed; then rider-0 to rider-9999 each added, picked and removed: the empty "
+        "pool should keep nothing of them (fewer than 2,000 memory blocks more than "
+        f"before, as sys.getallocatedblocks() counts them); got {held:,} blocks more: a "
+        "pool that keeps something for each rider who left grows all day"
     )
 
 

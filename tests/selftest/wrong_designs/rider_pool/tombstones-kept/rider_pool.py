@@ -1,0 +1,42 @@
+# Wrong-fix hunt (fourteenth): remove() leaves a tombstone under the rider's key, so the pool keeps every rider who ever came.
+"""The riders free to take an order, and a random pick among them."""
+
+from __future__ import annotations
+
+import random
+
+
+class RiderPool:
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random()
+        self._riders: list[str] = []
+        self._slot: dict[str, int] = {}
+
+    def __len__(self) -> int:
+        return len(self._riders)
+
+    def __contains__(self, rider_id: object) -> bool:
+        return self._slot.get(rider_id) is not None
+
+    def add(self, rider_id: str) -> bool:
+        if self._slot.get(rider_id) is not None:
+            return False
+        self._slot[rider_id] = len(self._riders)
+        self._riders.append(rider_id)
+        return True
+
+    def remove(self, rider_id: str) -> bool:
+        slot = self._slot.get(rider_id)
+        if slot is None:
+            return False
+        self._slot[rider_id] = None
+        last = self._riders.pop()
+        if slot < len(self._riders):
+            self._riders[slot] = last
+            self._slot[last] = slot
+        return True
+
+    def pick(self) -> str | None:
+        if not self._riders:
+            return None
+        return self._riders[self._rng.randrange(len(self._riders))]
