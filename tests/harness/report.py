@@ -171,6 +171,7 @@ def _own_tests(grading: Grading, colour: bool) -> list[str]:
             len(grading.own_tests),
             grading.own_weak,
             judged,
+            incomplete=bool(grading.own_tests_problem),
         )
         lines += ["", *textwrap.wrap(closing, wording.WIDTH)]
     return [*lines, ""]

@@ -373,13 +373,18 @@ def own_heading(own_tests: str, judged: bool) -> str:
     return f"Your tests ({own_tests}), run on your code"
 
 
-def own_closing(passing: int, right: int, total: int, weak: int, judged: bool) -> str:
+def own_closing(
+    passing: int, right: int, total: int, weak: int, judged: bool, incomplete: bool = False
+) -> str:
+    """The last line on the learner's tests; `incomplete`: the file lost a test (said above)."""
     if judged:
+        whose = "the tests left in your file" if incomplete else "your tests"
         closing = (
-            f"{right}/{total} of your tests are right: they agree with the specification and "
+            f"{right}/{total} of {whose} are right: they agree with the specification and "
             "fail on the bugs they are there to catch"
         )
-        return closing + (f"; {weak} weak." if weak else ".")
+        closing += f"; {weak} weak" if weak else ""
+        return closing + ("; put back the test named above." if incomplete else ".")
     return (
         f"{own_summary_on_your_code(passing, total, whose='your')}. "
         "Once every spec test passes, each is also checked against the specification."

@@ -464,6 +464,15 @@ def literals_of(module) -> list[str]:
     return sorted(found, key=lambda text: (len(text), text))
 
 
+def utf8(text: str) -> bool:
+    """Whether UTF-8 can write `text` (it cannot write a lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def kept_besides(target, riders: set[str]) -> set[str]:
     """The strings `target` keeps in its attributes (and in the lists, tuples, sets and
     dicts they hold) that are not among `riders`."""
@@ -497,7 +506,10 @@ def test_strings_the_pools_own_code_uses_are_riders_like_any_other():
     for rider in "ace":
         probe.remove(rider)
     kept = sorted(kept_besides(probe, set("abcdefghij")), key=lambda text: (len(text), text))
-    texts = sorted({*literals_of(module)[:200], *kept[:100], "x"}, key=lambda t: (len(t), t))
+    # Strings UTF-8 cannot write (a lone surrogate in a docstring) are left out: what a
+    # pool does with such an id is not part of the contract.
+    texts = [text for text in {*literals_of(module)[:200], *kept[:100], "x"} if utf8(text)]
+    texts.sort(key=lambda text: (len(text), text))
     alone = []
     for text in texts:
         target = module.RiderPool(random.Random(1))

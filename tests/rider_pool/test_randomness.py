@@ -379,7 +379,7 @@ def test_picks_do_not_follow_the_clock():
 
 def test_pools_without_an_rng_pick_apart_while_the_clock_stands_still():
     """without an rng, pools made at the same instant pick differently: random.Random()
-    is seeded by the system, not by the clock
+    is seeded by the system, not by the clock or the pool's id()
 
     While time.time(), time.monotonic() and time.perf_counter() (and their _ns
     forms) give one instant, two pools are made with RiderPool(), given riders

@@ -143,3 +143,17 @@ def test_only_runs_the_named_spec_tests_and_never_says_solved(tmp_path):
     assert document["own_tests"] == [] and document["only"] == list(names)
     refused = make_check("round_robin", KATA.solution_dir, only=("test_nope",), fmt="human")
     assert refused.exit_status != 0 and "round_robin has no spec test test_nope" in refused.stderr
+
+
+def test_a_deleted_own_test_is_named_and_the_closing_says_the_file_lost_it(tmp_path):
+    folder = round_robin_learner(tmp_path)
+    own = folder / "test_round_robin.py"
+    text = own.read_text(encoding="utf-8")
+    start = text.index("def test_recovered_worker_rejoins_rotation")
+    own.write_text(text[:start] + text[text.index("def test_", start + 1) :], encoding="utf-8")
+    checked = make_check("round_robin", folder, fmt="human")
+    assert checked.exit_status != 0
+    report = " ".join(checked.stdout.split())
+    assert "no longer has test_recovered_worker_rejoins_rotation" in report, report
+    assert "4/4 of the tests left in your file are right" in report, report
+    assert "put back the test named above." in report, report
