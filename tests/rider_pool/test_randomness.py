@@ -27,6 +27,7 @@ generator left as it was.
 
 from __future__ import annotations
 
+import datetime
 import itertools
 import random
 import time
@@ -320,8 +321,9 @@ def test_the_same_seed_gives_the_same_picks_over_a_long_run():
 
 
 class Clock:
-    """time.time(), time.monotonic(), time.perf_counter() and their _ns forms, as the
-    real clock plus `ahead` seconds (or `still`: the same instant at every call)."""
+    """time.time(), time.monotonic(), time.perf_counter() and their _ns forms, and
+    datetime.datetime.now(), utcnow() and today(), as the real clock plus `ahead`
+    seconds (or `still`: the same instant at every call)."""
 
     NAMES = ("time", "monotonic", "perf_counter")
 
@@ -330,6 +332,7 @@ class Clock:
         self.real = {name: getattr(time, name) for name in self.NAMES}
         self.real_ns = {name: getattr(time, f"{name}_ns") for name in self.NAMES}
         self.at = {name: read() for name, read in self.real.items()}
+        self.real_datetime = datetime.datetime
 
     def read(self, name: str) -> float:
         return (self.at[name] if self.still else self.real[name]()) + self.ahead
@@ -338,12 +341,29 @@ class Clock:
         for name in self.NAMES:
             setattr(time, name, lambda name=name: self.read(name))
             setattr(time, f"{name}_ns", lambda name=name: int(self.read(name) * 1e9))
+        real, read = self.real_datetime, self.read
+
+        class Datetime(real):
+            @classmethod
+            def now(cls, tz=None):
+                return real.fromtimestamp(read("time"), tz)
+
+            @classmethod
+            def utcnow(cls):
+                return real.fromtimestamp(read("time"), datetime.timezone.utc).replace(tzinfo=None)
+
+            @classmethod
+            def today(cls):
+                return real.fromtimestamp(read("time"))
+
+        datetime.datetime = Datetime
         return self
 
     def __exit__(self, *exc: object) -> None:
         for name in self.NAMES:
             setattr(time, name, self.real[name])
             setattr(time, f"{name}_ns", self.real_ns[name])
+        datetime.datetime = self.real_datetime
 
 
 def test_picks_do_not_follow_the_clock():
@@ -382,14 +402,14 @@ def test_pools_without_an_rng_pick_apart_while_the_clock_stands_still():
     is seeded by the system, not by the clock or the pool's id()
 
     While time.time(), time.monotonic() and time.perf_counter() (and their _ns
-    forms) give one instant, two pools are made with RiderPool(), given riders
+    forms) and datetime.now() give one instant, the module is imported and two
+    pools are made with RiderPool(), given riders
     r0 to r15, and picked from 40 times each; then pools are made one after
     another, each dropped before the next, until 20 of them had the id() of a
     dropped one (a seed of the clock and id(self) is then the same). The same
     40 picks come with probability 16**-40 from rngs seeded by the system,
     every time from rngs seeded by the clock alone or with the pool's id().
     """
-    new = fresh("rider_pool").RiderPool
 
     def picks_of(target) -> tuple:
         for n in range(16):
@@ -397,6 +417,7 @@ def test_pools_without_an_rng_pick_apart_while_the_clock_stands_still():
         return tuple(target.pick() for _ in range(40))
 
     with Clock(still=True):
+        new = fresh("rider_pool").RiderPool  # `from datetime import datetime` sees the still one
         both = [picks_of(target) for target in (new(), new())]
         seen, ids, reused, made = set(both), set(), 0, 0
         alike = None if both[0] != both[1] else both[0]
