@@ -416,7 +416,7 @@ AWKWARD += ["declinate", "macallums"]
 # Letters outside Latin-1 (a pool that keeps ids in a legacy charset makes each a '?'),
 # an emoji, and ids read from a CSV export: a leading byte-order mark, a no-break space.
 AWKWARD += ["李", "王", "?", "\U0001f600", "\ufeffann", "\u00a0a"]
-AWKWARD += ["\\u674e"]  # 李 as Python escapes it (raw_unicode_escape)
+AWKWARD += ["\\u674e", "a\r\n"]  # 李 as Python escapes it; a Windows line end
 
 
 def test_ids_are_compared_exactly():
