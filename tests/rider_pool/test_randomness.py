@@ -403,8 +403,8 @@ def test_pools_without_an_rng_pick_apart_while_the_clock_stands_still():
 
     While time.time(), time.monotonic() and time.perf_counter() (and their _ns
     forms) and datetime.now() give one instant, the module is imported and two
-    pools are made with RiderPool(), given riders
-    r0 to r15, and picked from 40 times each; then pools are made one after
+    pools are made with RiderPool(), given riders r0 to r15, and picked from 40
+    times each; then pools are made one after
     another, each dropped before the next, until 20 of them had the id() of a
     dropped one (a seed of the clock and id(self) is then the same). The same
     40 picks come with probability 16**-40 from rngs seeded by the system,
