@@ -560,18 +560,19 @@ def test_a_pool_made_after_a_large_one_emptied_shares_nothing_with_it():
 
 def test_a_pool_does_not_grow_with_the_riders_who_left():
     """the pool's memory grows with the riders in it, not with all who ever came: while
-    one rider stays, 5,000 come and go together and 10,000 more one by one, and the pool
-    holds no more than before
+    one rider stays, 5,000 come and go together and 10,000 more one by one, each added
+    twice, and the pool holds no more than before
 
     Memory is counted as Python counts it, in blocks (sys.getallocatedblocks()):
     each id, key or marker a pool keeps is a block or more, so a pool that keeps
-    a tombstone for each rider who left holds 15,000 blocks more; the correct
-    pools known here hold at most 4. The rider who stays keeps the pool from
-    emptying: a pool that forgets the riders who left only once it is empty
-    still grows all day.
+    a tombstone for each rider who left, or a count of the adds it refused,
+    holds 10,000 blocks more; the correct pools known here hold at most 4. The
+    rider who stays keeps the pool from emptying: a pool that forgets the
+    riders who left only once it is empty still grows all day.
     """
     target = pool()
     target.add("x")  # structures a pool makes on first use are not riders who left
+    target.add("x")
     target.pick()
     target.remove("x")
     target.add("stays")
@@ -586,17 +587,71 @@ def test_a_pool_does_not_grow_with_the_riders_who_left():
     del crowd, rider
     for n in range(10_000):
         target.add(f"rider-{n}")
+        target.add(f"rider-{n}")
         target.pick()
         target.remove(f"rider-{n}")
     gc.collect()
     held = sys.getallocatedblocks() - before
     assert held < 2_000, (
         "RiderPool(random.Random(1)) with rider 'stays'; crowd-0 to crowd-4999 added, "
-        "1,000 picks, all removed; then rider-0 to rider-9999 each added, picked and "
-        "removed: the pool should not grow with them (fewer than 2,000 memory blocks "
+        "1,000 picks, all removed; then rider-0 to rider-9999 each added twice, picked "
+        "and removed: the pool should not grow with them (fewer than 2,000 memory blocks "
         "more than before, as sys.getallocatedblocks() counts them); got "
         f"{held:,} blocks more: a pool that keeps something for each rider who left "
         "grows all day"
+    )
+
+
+def test_a_pool_does_not_grow_with_the_ids_it_is_asked_about():
+    """the pool's memory grows with the riders in it: 10,000 ids that were never in the
+    pool, each looked up with `in` and removed (refused), leave it no larger
+
+    Counted in blocks, as above: a pool whose index makes an entry for each id
+    it looks up (a defaultdict read with [], say) or counts the removals it
+    refused holds 10,000 blocks more; the correct pools known here, none.
+    """
+    target = pool()
+    target.add("stays")
+    # Structures a pool makes on first use are not ids asked about.
+    answers = ("x" in target, target.remove("x"))
+    gc.collect()
+    before = sys.getallocatedblocks()
+    for n in range(10_000):
+        absent = f"nobody-{n}"
+        answers = (absent in target, target.remove(absent))
+    del absent, answers
+    gc.collect()
+    held = sys.getallocatedblocks() - before
+    assert held < 2_000, (
+        "RiderPool(random.Random(1)) with rider 'stays'; then for each of nobody-0 to "
+        "nobody-9999, `id in pool` and remove(id), both with an id never in the pool: "
+        "the pool should not grow (fewer than 2,000 memory blocks more than before, as "
+        f"sys.getallocatedblocks() counts them); got {held:,} blocks more: a pool that "
+        "keeps something for each id it is asked about grows with every lookup"
+    )
+
+
+def test_a_dropped_pool_gives_back_its_memory():
+    """the pool's memory grows with the riders in it: 20 pools of 1,000 riders, each
+    dropped when the next is made, leave nothing behind
+
+    Counted in blocks, as above: a module that keeps every pool it made (a list
+    of them for a dashboard, say) holds the 20,000 riders of the dropped ones;
+    the correct pools known here hold none.
+    """
+    new = fresh("rider_pool").RiderPool
+    added(new(random.Random(0)), ["x"])  # what the module makes on first use
+    gc.collect()
+    before = sys.getallocatedblocks()
+    for k in range(20):
+        added(new(random.Random(k)), [f"p{k}-{n}" for n in range(1_000)])
+    gc.collect()
+    held = sys.getallocatedblocks() - before
+    assert held < 2_000, (
+        "20 pools, RiderPool(random.Random(k)) for k = 0 to 19, each given riders "
+        "p<k>-0 to p<k>-999 and dropped: nothing of them should stay (fewer than 2,000 "
+        f"memory blocks more than before, as sys.getallocatedblocks() counts them); got "
+        f"{held:,} blocks more: something keeps the pools, and their riders, alive"
     )
 
 
