@@ -454,6 +454,39 @@ def test_pools_are_independent():
     )
 
 
+def test_thirty_pools_at_once_are_independent():
+    """pools are independent, however many: 30 pools at once, each given the riders '0'
+    to '99' and losing every third, each hold exactly their own
+
+    The ids are short numbers, so that a pool keyed into a table shared by all
+    pools as its own number followed by the rider ('1' and '23', '12' and '3')
+    would mix up pools 1 and 12.
+    """
+    new = fresh("rider_pool").RiderPool
+    pools = [new(random.Random(k)) for k in range(30)]
+    riders = [str(n) for n in range(100)]
+    kept = [rider for n, rider in enumerate(riders) if n % 3]
+    said = []
+    for target in pools:
+        said.append(sum(target.add(rider) for rider in riders))
+    for target in pools:
+        said.append(sum(target.remove(rider) for rider in riders[::3]))
+    got = said + [[len(target), sum(rider in target for rider in kept)] for target in pools]
+    expected = [100] * 30 + [34] * 30 + [[66, 66]] * 30
+    wrong = [k for k in range(30) if got[60 + k] != [66, 66] or got[k] != 100 or got[30 + k] != 34]
+    assert got == expected, (
+        "30 pools made at once, RiderPool(random.Random(k)) for k = 0 to 29; each given "
+        "the riders '0' to '99' (all 100 adds True), then '0', '3', '6', ... '99' removed "
+        "from each (34 removals True): each should hold 66 riders; pools "
+        + ", ".join(
+            f"{k} (adds True {got[k]}, removals True {got[30 + k]}, len and riders in "
+            f"{show(got[60 + k])})"
+            for k in wrong[:3]
+        )
+        + " did not"
+    )
+
+
 def literals_of(module) -> list[str]:
     """Every string written in the source of `module`, shortest first (docstrings too)."""
     tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
