@@ -417,6 +417,8 @@ AWKWARD += ["declinate", "macallums"]
 # an emoji, and ids read from a CSV export: a leading byte-order mark, a no-break space.
 AWKWARD += ["李", "王", "?", "\U0001f600", "\ufeffann", "\u00a0a"]
 AWKWARD += ["\\u674e", "a\r\n"]  # 李 as Python escapes it; a Windows line end
+# Spaces run together, a tab, a full-width digit: a pool that tidies ids merges each pair.
+AWKWARD += ["a b", "a  b", "a\tb", "\uff17"]
 
 
 def test_ids_are_compared_exactly():
