@@ -20,6 +20,7 @@ import ast
 import gc
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -468,22 +469,20 @@ def test_thirty_pools_at_once_are_independent():
     pools = [new(random.Random(k)) for k in range(30)]
     riders = [str(n) for n in range(100)]
     kept = [rider for n, rider in enumerate(riders) if n % 3]
-    said = []
-    for target in pools:
-        said.append(sum(target.add(rider) for rider in riders))
-    for target in pools:
-        said.append(sum(target.remove(rider) for rider in riders[::3]))
-    got = said + [[len(target), sum(rider in target for rider in kept)] for target in pools]
-    expected = [100] * 30 + [34] * 30 + [[66, 66]] * 30
-    wrong = [k for k in range(30) if got[60 + k] != [66, 66] or got[k] != 100 or got[30 + k] != 34]
+    adds = [sum(target.add(rider) for rider in riders) for target in pools]
+    removals = [sum(target.remove(rider) for rider in riders[::3]) for target in pools]
+    got = [
+        (adds[k], removals[k], len(target), sum(rider in target for rider in kept))
+        for k, target in enumerate(pools)
+    ]
+    expected = [(100, 34, 66, 66)] * 30
+    wrong = [k for k in range(30) if got[k] != expected[k]]
     assert got == expected, (
         "30 pools made at once, RiderPool(random.Random(k)) for k = 0 to 29; each given "
         "the riders '0' to '99' (all 100 adds True), then '0', '3', '6', ... '99' removed "
         "from each (34 removals True): each should hold 66 riders; pools "
         + ", ".join(
-            f"{k} (adds True {got[k]}, removals True {got[30 + k]}, len and riders in "
-            f"{show(got[60 + k])})"
-            for k in wrong[:3]
+            f"{k} (adds True, removals True, len and riders in: {show(got[k])})" for k in wrong[:3]
         )
         + " did not"
     )
@@ -593,6 +592,17 @@ def test_a_pool_made_after_a_large_one_emptied_shares_nothing_with_it():
     )
 
 
+def blocks_kept(run: Callable[[], object]) -> int:
+    """How many more memory blocks (sys.getallocatedblocks()) are allocated once `run()`
+    has returned than before it, with a garbage collection either side: what `run`'s
+    calls left kept, its own locals gone."""
+    gc.collect()
+    before = sys.getallocatedblocks()
+    run()
+    gc.collect()
+    return sys.getallocatedblocks() - before
+
+
 def test_a_pool_does_not_grow_with_the_riders_who_left():
     """the pool's memory grows with the riders in it, not with all who ever came: while
     one rider stays, 5,000 come and go together and 10,000 more one by one, each added
@@ -611,22 +621,21 @@ def test_a_pool_does_not_grow_with_the_riders_who_left():
     target.pick()
     target.remove("x")
     target.add("stays")
-    gc.collect()
-    before = sys.getallocatedblocks()
-    crowd = [f"crowd-{n}" for n in range(5_000)]
-    added(target, crowd)
-    for _ in range(1_000):
-        target.pick()
-    for rider in crowd:
-        target.remove(rider)
-    del crowd, rider
-    for n in range(10_000):
-        target.add(f"rider-{n}")
-        target.add(f"rider-{n}")
-        target.pick()
-        target.remove(f"rider-{n}")
-    gc.collect()
-    held = sys.getallocatedblocks() - before
+
+    def come_and_go() -> None:
+        crowd = [f"crowd-{n}" for n in range(5_000)]
+        added(target, crowd)
+        for _ in range(1_000):
+            target.pick()
+        for rider in crowd:
+            target.remove(rider)
+        for n in range(10_000):
+            target.add(f"rider-{n}")
+            target.add(f"rider-{n}")
+            target.pick()
+            target.remove(f"rider-{n}")
+
+    held = blocks_kept(come_and_go)
     assert held < 2_000, (
         "RiderPool(random.Random(1)) with rider 'stays'; crowd-0 to crowd-4999 added, "
         "1,000 picks, all removed; then rider-0 to rider-9999 each added twice, picked "
@@ -647,16 +656,12 @@ def test_a_pool_does_not_grow_with_the_ids_it_is_asked_about():
     """
     target = pool()
     target.add("stays")
-    # Structures a pool makes on first use are not ids asked about.
-    answers = ("x" in target, target.remove("x"))
-    gc.collect()
-    before = sys.getallocatedblocks()
-    for n in range(10_000):
-        absent = f"nobody-{n}"
-        answers = (absent in target, target.remove(absent))
-    del absent, answers
-    gc.collect()
-    held = sys.getallocatedblocks() - before
+
+    def ask(absent: str) -> tuple[bool, bool]:
+        return absent in target, target.remove(absent)
+
+    ask("x")  # structures a pool makes on first use are not ids asked about
+    held = blocks_kept(lambda: [ask(f"nobody-{n}") for n in range(10_000)])
     assert held < 2_000, (
         "RiderPool(random.Random(1)) with rider 'stays'; then for each of nobody-0 to "
         "nobody-9999, `id in pool` and remove(id), both with an id never in the pool: "
@@ -676,12 +681,12 @@ def test_a_dropped_pool_gives_back_its_memory():
     """
     new = fresh("rider_pool").RiderPool
     added(new(random.Random(0)), ["x"])  # what the module makes on first use
-    gc.collect()
-    before = sys.getallocatedblocks()
-    for k in range(20):
-        added(new(random.Random(k)), [f"p{k}-{n}" for n in range(1_000)])
-    gc.collect()
-    held = sys.getallocatedblocks() - before
+
+    def fill_and_drop() -> None:
+        for k in range(20):
+            added(new(random.Random(k)), [f"p{k}-{n}" for n in range(1_000)])
+
+    held = blocks_kept(fill_and_drop)
     assert held < 2_000, (
         "20 pools, RiderPool(random.Random(k)) for k = 0 to 19, each given riders "
         "p<k>-0 to p<k>-999 and dropped: nothing of them should stay (fewer than 2,000 "
