@@ -1,6 +1,6 @@
 """The cache_router contract read as plainly as possible, and helpers of its spec tests.
 
-The ring itself is the toolkit's (tests/harness/token_ring.py): tokens
+The ring itself is the toolkit's (tests/harness/toolkit/token_ring.py): tokens
 f"{node}#{i}" ordered by (hash, token id), a key's owners the distinct nodes
 walking clockwise from its token. Here the model keeps the members, their
 weights, whether each is up, and what each holds; every lookup sorts every
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.harness import token_ring
-from tests.harness.differential import shown
-from tests.harness.token_ring import Hash64, Tokens, answer, positive_int, sha64
+from tests.harness.toolkit import token_ring
+from tests.harness.toolkit.differential import shown
+from tests.harness.toolkit.token_ring import Hash64, Tokens, answer, positive_int, sha64
 
 __all__ = [
     "KEYS",

@@ -19,7 +19,14 @@ from tests.cache_router.model import (
     owners_of,
     sha64,
 )
-from tests.harness.token_ring import LOOK_ALIKES, POSITIONS, TIES, placed, recording, table_hash
+from tests.harness.toolkit.token_ring import (
+    LOOK_ALIKES,
+    POSITIONS,
+    TIES,
+    placed,
+    recording,
+    table_hash,
+)
 
 # Tokens a#0, b#0, c#0 at 100, 200, 300; a#1 at 150 with V=2 (table below).
 NEAR = {**POSITIONS, "a#1": 150, "b#1": 250, "c#1": 350, "key-120": 120, "key-260": 260}

@@ -16,7 +16,7 @@ from tests.cache_router.model import (
     owners_of,
     shown,
 )
-from tests.harness.spec import attempt, refuses
+from tests.harness.toolkit.spec import attempt, refuses
 
 NODES = {"a": 1, "b": 2, "c": 1}
 SCENARIO = "V=8, replicas=2, nodes a, b, c of weights 1, 2, 1"

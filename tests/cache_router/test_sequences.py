@@ -22,10 +22,10 @@ from __future__ import annotations
 import pytest
 
 from tests.cache_router.model import Cluster, Loads
-from tests.harness import differential as gen
-from tests.harness import token_ring
+from tests.harness.toolkit import differential as gen
+from tests.harness.toolkit import token_ring
 
-# Generated sequences: tests.harness.limits gives them a longer limit.
+# Generated sequences: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 HASHES = token_ring.HASHES

@@ -10,9 +10,9 @@ half the lookups wrap around: both paths of a lookup are timed.
 import pytest
 
 from tests.cache_router.model import cluster_of
-from tests.harness.token_ring import past_the_end
+from tests.harness.toolkit.token_ring import past_the_end
 
-# A timing test: tests.harness.limits gives it a longer limit.
+# A timing test: tests.harness.core.limits gives it a longer limit.
 pytestmark = pytest.mark.slow
 
 KEYS = [f"{kind}-{n}" for n in range(3000) for kind in ("key", "past")]

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.harness import rotation
-from tests.harness.differential import pick, rule
-from tests.harness.spec import fresh, show
+from tests.harness.toolkit import rotation
+from tests.harness.toolkit.differential import pick, rule
+from tests.harness.toolkit.spec import fresh, show
 
 
 def dispatcher(workers: list[str]):

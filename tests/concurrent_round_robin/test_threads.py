@@ -3,7 +3,7 @@
 PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 
 Threads take turns line by line through the learner's module
-(tests.harness.interleaving): each scenario is run once for every point at
+(tests.harness.toolkit.interleaving): each scenario is run once for every point at
 which the first thread can be paused while the other makes its calls, each
 thread first in turn. Every such run must give the results of some
 one-at-a-time order of the same calls; the verdict is the same on every run.
@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness.differential import fresh
-from tests.harness.interleaving import Call, Scenario, Story, first_break, first_hang
-from tests.harness.rotation import Dispatcher
+from tests.harness.toolkit.differential import fresh
+from tests.harness.toolkit.interleaving import Call, Scenario, Story, first_break, first_hang
+from tests.harness.toolkit.rotation import Dispatcher
 
-# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+# Timing tests and long runs: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 ASSIGN = Call("rr.assign()", lambda rr: rr.assign())

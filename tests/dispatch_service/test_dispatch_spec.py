@@ -15,7 +15,7 @@ dispatch.
 """
 
 from tests.dispatch_service.model import World
-from tests.harness.spec import Raised, attempt, refuses, show
+from tests.harness.toolkit.spec import Raised, attempt, refuses, show
 
 WORKERS = ["A", "B", "C"]
 

@@ -28,9 +28,9 @@ from functools import partial
 import pytest
 
 from tests.dispatch_service.model import WORLD_CODE, Service, World
-from tests.harness import differential as gen
+from tests.harness.toolkit import differential as gen
 
-# Long runs: tests.harness.limits gives them a longer limit.
+# Long runs: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 AWKWARD = ["A", "B", "C", "D", "a", "a ", " a", "", "c1", "c10", "é", "e\u0301", "None"]

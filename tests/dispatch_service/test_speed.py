@@ -13,7 +13,7 @@ import pytest
 
 from tests.dispatch_service.model import World
 
-# Timing tests: tests.harness.limits gives them a longer limit.
+# Timing tests: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 WORKERS = [f"w{n}" for n in range(4000)]

@@ -18,8 +18,8 @@ workers do not. test_sequences.py holds all the sentences at once on
 generated calls; test_speed.py the costs.
 """
 
-from tests.harness import rotation, spec
-from tests.harness.spec import Raised, Said, attempt, fresh, refuses, show
+from tests.harness.toolkit import rotation, spec
+from tests.harness.toolkit.spec import Raised, Said, attempt, fresh, refuses, show
 
 
 def dispatcher(workers: list[str]):

@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.dynamic_round_robin.model import Rotation
-from tests.harness import differential as gen
-from tests.harness import rotation
-from tests.harness.spec import fresh
+from tests.harness.toolkit import differential as gen
+from tests.harness.toolkit import rotation
+from tests.harness.toolkit.spec import fresh
 
-# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+# Timing tests and long runs: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 # round_robin's awkward ids, and ids that look like what a cursor may hold for nobody.

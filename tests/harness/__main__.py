@@ -19,7 +19,7 @@ others: 0 done. Of every command: 2 the command itself was wrong (unknown
 kata, bad folder or limit) or could not be carried out.
 
 A check starts its grading child before anything else is loaded (see
-tests.harness.grading); the rest of the grader is imported meanwhile.
+tests.harness.check.grading); the rest of the grader is imported meanwhile.
 """
 
 from __future__ import annotations
@@ -34,13 +34,15 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.harness import grading, layout, limits, wording
-from tests.harness.commands import Commands
-from tests.harness.protocol import Status, Task
+from tests.harness.check import grading
+from tests.harness.check.commands import Commands
+from tests.harness.core import layout, limits
+from tests.harness.core.protocol import Status, Task
+from tests.harness.wording import commandline, common
 
 if TYPE_CHECKING:
-    from tests.harness.catalog import Kata
-    from tests.harness.progress import Attempt, Outcome, Progress
+    from tests.harness.kata.catalog import Kata
+    from tests.harness.learner.progress import Attempt, Outcome, Progress
 
 SOLVED, NOT_SOLVED, USAGE = 0, 1, 2
 LIMIT_HELP = f"seconds a scenario test may take (a slow one: {limits.SLOW_FACTOR} times it)"
@@ -133,10 +135,10 @@ class Refused(Exception):
 
 def _kata(name: str) -> Kata:
     """The kata `name`, read from its kata.toml; Refused if there is none or it is broken."""
-    from tests.harness import catalog
+    from tests.harness.kata import catalog
 
     if not layout.is_kata(name):
-        raise Refused(wording.unknown_kata(name, layout.kata_names()))
+        raise Refused(commandline.unknown_kata(name, layout.kata_names()))
     try:
         return catalog.load(name)
     except catalog.CatalogError as error:
@@ -146,10 +148,10 @@ def _kata(name: str) -> Kata:
 def _folder(args: argparse.Namespace) -> Path:
     """The folder to grade: DIR=, or katas/<kata>."""
     if not layout.is_kata(args.kata):
-        raise Refused(wording.unknown_kata(args.kata, layout.kata_names()))
+        raise Refused(commandline.unknown_kata(args.kata, layout.kata_names()))
     folder = Path(args.dir) if args.dir else layout.KATAS / args.kata
     if not folder.is_dir():
-        raise Refused(wording.not_a_folder(args.dir))
+        raise Refused(commandline.not_a_folder(args.dir))
     return folder
 
 
@@ -158,8 +160,10 @@ def _check(args: argparse.Namespace) -> int:
     only = tuple(name.strip() for name in args.only.split(",") if name.strip())
     task = Task(only=only)
     with grading.Check(args.kata, folder, args.timeout, args.check_timeout, task) as check:
-        from tests.harness import catalog, files, report, terminal
-        from tests.harness.progress import Outcome, Progress
+        from tests.harness.check import report
+        from tests.harness.core import files, terminal
+        from tests.harness.kata import catalog
+        from tests.harness.learner.progress import Outcome, Progress
 
         # The files as graded: read before the child imports them.
         fingerprint = files.fingerprint(folder)
@@ -167,7 +171,7 @@ def _check(args: argparse.Namespace) -> int:
         known = [name for path in kata.spec_files for name in catalog.tests_in(path)]
         unknown = [name for name in only if name not in known]
         if unknown:
-            raise Refused(wording.unknown_tests(kata.name, unknown, known))
+            raise Refused(commandline.unknown_tests(kata.name, unknown, known))
         graded = check.finish(kata)
     if args.format == "json":
         print(report.as_json(graded))
@@ -184,7 +188,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _debrief_text(kata: Kata, folder: Path, state: Progress, outcome: Outcome, limit: float) -> str:
-    from tests.harness import debrief
+    from tests.harness.learner import debrief
 
     effort = state.current(kata.name).effort
     return debrief.as_text(debrief.build(kata, folder, effort, outcome, True, limit))
@@ -198,13 +202,13 @@ def _kata_and_folder(args: argparse.Namespace) -> tuple[Kata, Path]:
 def _current(args: argparse.Namespace, kata: Kata, folder: Path, state: Progress) -> Outcome:
     """The outcome of a full check of the files as they are: the latest check's
     if they have not changed since, else a new check's (recorded)."""
-    from tests.harness import files
-    from tests.harness.progress import Outcome
+    from tests.harness.core import files
+    from tests.harness.learner.progress import Outcome
 
     fingerprint = files.fingerprint(folder)
     outcome = state.latest_outcome(kata.name)
     if outcome is None or outcome.fingerprint != fingerprint:
-        print(wording.grading_first(_shown(folder)), file=sys.stderr, flush=True)
+        print(commandline.grading_first(_shown(folder)), file=sys.stderr, flush=True)
         graded = grading.grade(kata.name, folder, args.timeout, args.check_timeout)
         outcome = Outcome.of(graded, fingerprint)
         state.record(kata.name, folder, outcome)
@@ -212,8 +216,8 @@ def _current(args: argparse.Namespace, kata: Kata, folder: Path, state: Progress
 
 
 def _hint(args: argparse.Namespace) -> int:
-    from tests.harness import hints
-    from tests.harness.progress import Progress
+    from tests.harness.learner import hints
+    from tests.harness.learner.progress import Progress
 
     kata, folder = _kata_and_folder(args)
     state = Progress()
@@ -224,14 +228,14 @@ def _hint(args: argparse.Namespace) -> int:
 
 
 def _debrief(args: argparse.Namespace) -> int:
-    from tests.harness import debrief
-    from tests.harness.progress import Progress
+    from tests.harness.learner import debrief
+    from tests.harness.learner.progress import Progress
 
     kata, folder = _kata_and_folder(args)
     state = Progress()
     outcome = _current(args, kata, folder, state)
     if not outcome.solved:
-        _complain(wording.debrief_not_solved(kata.name))
+        _complain(commandline.debrief_not_solved(kata.name))
         return NOT_SOLVED
     effort = state.current(kata.name).effort
     built = debrief.build(kata, folder, effort, outcome, True, args.check_timeout)
@@ -240,14 +244,14 @@ def _debrief(args: argparse.Namespace) -> int:
 
 
 def _watch(args: argparse.Namespace) -> int:
-    from tests.harness.watch import Watch
+    from tests.harness.learner.watch import Watch
 
     kata, folder = _kata_and_folder(args)
     return Watch(kata, folder, args.timeout, args.check_timeout, _shown(folder)).run()
 
 
 def _interview(args: argparse.Namespace) -> int:
-    from tests.harness.interview import Interview
+    from tests.harness.learner.interview import Interview
 
     kata, folder = _kata_and_folder(args)
     minutes = args.minutes or kata.time_box_minutes
@@ -256,12 +260,12 @@ def _interview(args: argparse.Namespace) -> int:
 
 
 def _grade(args: argparse.Namespace) -> int:
-    from tests.harness import grades
+    from tests.harness.teacher import grades
 
     kata = _kata(args.kata)
     folder = Path(args.submissions)
     if not folder.is_dir():
-        raise Refused(wording.not_a_submissions_folder(args.submissions))
+        raise Refused(commandline.not_a_submissions_folder(args.submissions))
     started = time.monotonic()
     progress = sys.stderr.isatty()
     rows = grades.grade_all(kata, folder, args.jobs, args.timeout, args.check_timeout, progress)
@@ -272,7 +276,7 @@ def _grade(args: argparse.Namespace) -> int:
 
 def _grade_one(args: argparse.Namespace) -> int:
     """One submission's row, as JSON: what make grade's supervisor of it prints."""
-    from tests.harness import grades
+    from tests.harness.teacher import grades
 
     row = grades.grade_one(_kata(args.kata), Path(args.entry), args.timeout, args.check_timeout)
     print(json.dumps(row.to_data(), ensure_ascii=False))
@@ -280,15 +284,15 @@ def _grade_one(args: argparse.Namespace) -> int:
 
 
 def _classroom(args: argparse.Namespace) -> int:
-    from tests.harness import classroom
+    from tests.harness.teacher import classroom
 
     print(classroom.encoded(sys.stdin.read()))
     return SOLVED
 
 
 def _reset(args: argparse.Namespace) -> int:
-    from tests.harness import starter
-    from tests.harness.progress import Progress
+    from tests.harness.kata import starter
+    from tests.harness.learner.progress import Progress
 
     names = layout.kata_names() if args.kata == "all" else [args.kata]
     katas = [_kata(name) for name in names]
@@ -299,11 +303,11 @@ def _reset(args: argparse.Namespace) -> int:
         except starter.ResetError as error:
             raise Refused(str(error)) from error
         if done.backup is None:
-            print(wording.nothing_to_reset(kata.name))
+            print(commandline.nothing_to_reset(kata.name))
             continue
         state.after_reset(kata.name)
         shown = _shown(done.backup)
-        lines = wording.reset_done(kata.name, shown, list(done.restored), list(done.removed))
+        lines = commandline.reset_done(kata.name, shown, list(done.restored), list(done.removed))
         print("\n".join(lines))
     return SOLVED
 
@@ -315,7 +319,7 @@ def _shown(path: Path) -> str:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from tests.harness.progress import Progress
+    from tests.harness.learner.progress import Progress
 
     katas = [_kata(name) for name in layout.kata_names()]
     state = Progress()
@@ -330,56 +334,58 @@ def _list(args: argparse.Namespace) -> int:
             interview.seconds for interview in state.interviews(kata.name) if interview.in_time
         ]
         if in_time:
-            where += f" · {wording.best_interview(min(in_time))}"
+            where += f" · {commandline.best_interview(min(in_time))}"
         print(f"{place:>2}. {kata.name:<{width}}{where}")
         for line in textwrap.wrap(kata.description, max(40, columns - 5)):
             print(f"    {line}")
     print("")
-    print(wording.next_kata(up_next))
+    print(commandline.next_kata(up_next))
     return SOLVED
 
 
 def _standing(attempts: list[Attempt]) -> tuple[str, bool]:
     """Where the learner stands on a kata, in words, and whether it is solved now."""
-    from tests.harness.progress import Attempt
+    from tests.harness.learner.progress import Attempt
 
     current = attempts[-1] if attempts and not attempts[-1].closed else Attempt()
     solved_before = [a.time_to_solve_s for a in attempts if a.time_to_solve_s]
     if current.solved_at:
-        return wording.state_solved(current.time_to_solve_s or 0, current.hints_taken), True
+        return commandline.state_solved(current.time_to_solve_s or 0, current.hints_taken), True
     if current.history:
         passed, total = current.history[-1][1], current.history[-1][2]
         if not total:
-            return wording.state_broken(current.checks, current.hints_taken), False
-        return wording.state_in_progress(passed, total, current.checks, current.hints_taken), False
+            return commandline.state_broken(current.checks, current.hints_taken), False
+        return commandline.state_in_progress(
+            passed, total, current.checks, current.hints_taken
+        ), False
     if solved_before:
-        return wording.state_solved_before(min(solved_before)), False
-    return wording.state_not_started(), False
+        return commandline.state_solved_before(min(solved_before)), False
+    return commandline.state_not_started(), False
 
 
 def _variant(args: argparse.Namespace) -> int:
-    from tests.harness import catalog, variants
+    from tests.harness.kata import catalog, variants
 
     kata = _kata(args.kata)
     defects = {defect.id: defect for defect in kata.defects}
     if args.defect not in defects:
-        raise Refused(wording.unknown_defect(kata.name, args.defect, list(defects)))
+        raise Refused(commandline.unknown_defect(kata.name, args.defect, list(defects)))
     try:
         folder = variants.build(kata, [defects[args.defect]], Path(args.folder))
     except catalog.CatalogError as error:
         raise Refused(str(error)) from error
-    print(wording.variant_written(kata.name, folder))
+    print(commandline.variant_written(kata.name, folder))
     return SOLVED
 
 
 def _new_kata(args: argparse.Namespace) -> int:
-    from tests.harness import scaffold
+    from tests.harness.kata import scaffold
 
     try:
         written = scaffold.create(args.kata)
     except scaffold.ScaffoldError as error:
         raise Refused(str(error)) from error
-    print("\n".join(wording.scaffolded(args.kata, [str(path) for path in written])))
+    print("\n".join(commandline.scaffolded(args.kata, [str(path) for path in written])))
     return SOLVED
 
 
@@ -417,7 +423,7 @@ def main(argv: list[str] | None = None) -> int:
 def _complain(message: str) -> None:
     """One line on stderr; on a terminal, wrapped at words (a terminal's own wrap
     cuts names and commands in two)."""
-    lines = wording.paragraph(message, then="  ") if sys.stderr.isatty() else [message]
+    lines = common.paragraph(message, then="  ") if sys.stderr.isatty() else [message]
     print("\n".join(lines), file=sys.stderr)
 
 

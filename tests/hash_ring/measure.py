@@ -1,6 +1,9 @@
-"""The debrief's figures for hash_ring, on the learner's HashRing (see tests.harness.measuring)."""
+"""The debrief's figures for hash_ring, on the learner's HashRing.
 
-from tests.harness import measuring
+See tests.harness.toolkit.measuring.
+"""
+
+from tests.harness.toolkit import measuring
 
 
 def router(workers: list[str], points: int):

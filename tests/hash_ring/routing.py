@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.harness.differential import shown
+from tests.harness.toolkit.differential import shown
 from tests.hash_ring.model import Ring, points, position
 
 # Plain keys: the test of keys of every shape is test_keys.py.

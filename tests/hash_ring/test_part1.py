@@ -7,7 +7,7 @@ tests/hash_ring/model.py, which computes positions itself, so the tests
 trust neither the learner's ring nor the learner's copy of ringhash.py.
 """
 
-from tests.harness.differential import shown
+from tests.harness.toolkit.differential import shown
 from tests.hash_ring.model import COLLISIONS, points, position
 from tests.hash_ring.routing import KEYS, describe, mismatches, new_ring, owners
 

@@ -11,7 +11,7 @@ failure is shrunk to the smallest sequence of calls that still breaks the
 contract, shown as lines to paste into python3.
 
 The longest run asks each key again after its own number of changes, up to
-132,000 (tests.harness.stale_answers).
+132,000 (tests.harness.toolkit.stale_answers).
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ import string
 
 import pytest
 
-from tests.harness import differential as gen
-from tests.harness import stale_answers
+from tests.harness.toolkit import differential as gen
+from tests.harness.toolkit import stale_answers
 from tests.hash_ring.model import COLLISIONS, Ring, label
 
-# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+# Timing tests and long runs: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 COLLIDING = [worker for collision in COLLISIONS for worker, _ in collision]

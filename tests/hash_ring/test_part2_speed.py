@@ -14,7 +14,7 @@ import pytest
 from tests.hash_ring.model import COLLISIONS, label, points, position
 from tests.hash_ring.routing import new_ring
 
-# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+# Timing tests and long runs: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 LOOKUPS = 80_000

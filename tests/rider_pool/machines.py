@@ -1,4 +1,4 @@
-"""The rider_pool spec tests' machines of generated calls (tests.harness.differential).
+"""The rider_pool spec tests' machines of generated calls (tests.harness.toolkit.differential).
 
 `Pools` makes the same calls on several of the learner's pools at once and on
 the model's (tests/rider_pool/model.py), and compares every call; a pick must
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from tests.harness import differential as gen
+from tests.harness.toolkit import differential as gen
 from tests.rider_pool.model import Pool
 
 # Ids that trip implementations up: case and whitespace variants, the empty id,

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness.spec import Raised, calls, fresh, play, show
+from tests.harness.toolkit.spec import Raised, calls, fresh, play, show
 
 # Picks enough for each of up to 6 riders to come up: one of 6 is missed by 400
 # picks with probability (5/6)**400, below 1e-31.

@@ -35,7 +35,7 @@ from collections import Counter
 
 import pytest
 
-from tests.harness.spec import fresh, show
+from tests.harness.toolkit.spec import fresh, show
 
 SEEDS = (11, 12, 13)
 # The chi-square distribution's critical values at p = 1e-5, by degrees of

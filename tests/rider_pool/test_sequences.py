@@ -25,11 +25,11 @@ import random
 
 import pytest
 
-from tests.harness.differential import explore
-from tests.harness.spec import fresh, show
+from tests.harness.toolkit.differential import explore
+from tests.harness.toolkit.spec import fresh, show
 from tests.rider_pool.machines import LongRuns, Pools
 
-# Generated sequences: tests.harness.limits gives them a longer limit.
+# Generated sequences: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 

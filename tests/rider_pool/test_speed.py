@@ -15,9 +15,9 @@ import random
 
 import pytest
 
-from tests.harness.spec import fresh, show
+from tests.harness.toolkit.spec import fresh, show
 
-# Timing tests: tests.harness.limits gives them a longer limit.
+# Timing tests: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 SIZE = 50_000

@@ -1,7 +1,7 @@
 """The ring_snapshot contract read as plainly as possible, and helpers of the spec tests.
 
 The ring of tokens itself, and what the spec tests of ring_snapshot and
-weighted_ring share, are in tests/harness/token_ring.py. Here the model
+weighted_ring share, are in tests/harness/toolkit/token_ring.py. Here the model
 keeps nothing but the weights and the version: a snapshot is a frozen copy
 of the two, and every lookup sorts every token of it and walks from the
 start, which is slow and obviously right. The spec tests trust nothing of the
@@ -10,8 +10,16 @@ learner's module but its public API.
 
 from __future__ import annotations
 
-from tests.harness import token_ring
-from tests.harness.token_ring import KEYS, Hash64, Tokens, answer, positive_int, refused, sha64
+from tests.harness.toolkit import token_ring
+from tests.harness.toolkit.token_ring import (
+    KEYS,
+    Hash64,
+    Tokens,
+    answer,
+    positive_int,
+    refused,
+    sha64,
+)
 
 __all__ = [
     "KEYS",

@@ -9,7 +9,7 @@ the ring itself where the test says so.
 
 import pytest
 
-from tests.harness.token_ring import POSITIONS, TIES, placed, recording, table_hash
+from tests.harness.toolkit.token_ring import POSITIONS, TIES, placed, recording, table_hash
 from tests.ring_snapshot.model import (
     KEYS,
     misroutes,

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.harness import differential as gen
-from tests.harness import token_ring
+from tests.harness.toolkit import differential as gen
+from tests.harness.toolkit import token_ring
 from tests.ring_snapshot.model import Ring
 
-# Generated sequences: tests.harness.limits gives them a longer limit.
+# Generated sequences: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 HASHES = token_ring.HASHES

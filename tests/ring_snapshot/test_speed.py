@@ -10,10 +10,10 @@ also checks its answers' shape.
 
 import pytest
 
-from tests.harness.token_ring import past_the_end
+from tests.harness.toolkit.token_ring import past_the_end
 from tests.ring_snapshot.model import new_ring
 
-# Timing tests and long runs: tests.harness.limits gives them a longer limit.
+# Timing tests and long runs: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 KEYS = [f"{kind}-{n}" for n in range(10_000) for kind in ("key", "past")]

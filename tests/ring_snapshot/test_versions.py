@@ -5,7 +5,7 @@ PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 
 import pytest
 
-from tests.harness.differential import same
+from tests.harness.toolkit.differential import same
 from tests.ring_snapshot.model import new_ring
 
 # Past 2 ** 16: a version kept in 16 bits wraps before the end.

@@ -15,8 +15,8 @@ import contextlib
 
 import pytest
 
-from tests.harness import rotation
-from tests.harness.spec import calls, refuses, show
+from tests.harness.toolkit import rotation
+from tests.harness.toolkit.spec import calls, refuses, show
 
 
 def dispatcher(workers: list[str]):

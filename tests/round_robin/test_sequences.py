@@ -5,7 +5,7 @@ PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 Several dispatchers at once get generated calls (awkward ids, duplicates
 anywhere in the list, changes to the caller's list, availability set and set
 again, runs of hundreds of assign() calls), and every call is compared with
-the model in tests/harness/rotation.py. The long runs add pools of hundreds
+the model in tests/harness/toolkit/rotation.py. The long runs add pools of hundreds
 of workers, runs of thousands of assign() calls, pools thinned to a few
 available workers that assign() walks 120,000 positions over, a worker going
 down and coming back more than a thousand times, and another's health check
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.harness import rotation
-from tests.harness.spec import fresh
+from tests.harness.toolkit import rotation
+from tests.harness.toolkit.spec import fresh
 
-# Generated sequences: tests.harness.limits gives them a longer limit.
+# Generated sequences: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 

@@ -20,8 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.harness import catalog
-from tests.harness.layout import ROOT, kata_names
+from tests.harness.core.layout import ROOT, kata_names
+from tests.harness.kata import catalog
 
 LEARNER_TESTS = Path(__file__).parent / "learner_tests"
 

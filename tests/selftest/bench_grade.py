@@ -20,8 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.harness import catalog, variants
-from tests.harness.layout import ROOT
+from tests.harness.core.layout import ROOT
+from tests.harness.kata import catalog, variants
 from tests.selftest.checking import committed_starter
 
 

@@ -22,8 +22,8 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
-from tests.harness import catalog, variants
-from tests.harness.layout import ROOT
+from tests.harness.core.layout import ROOT
+from tests.harness.kata import catalog, variants
 
 
 def graded(kata: str, folder: Path) -> tuple[str, list[str]]:

@@ -24,8 +24,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.harness import catalog, wording
-from tests.harness.layout import ROOT, kata_names
+from tests.harness.core.layout import ROOT, kata_names
+from tests.harness.kata import catalog
+from tests.harness.wording import loop
 
 PAUSE = 1.0  # s between a report and the next save: the learner reads, then types
 
@@ -56,7 +57,7 @@ def watch_latencies(kata: catalog.Kata, saves: int) -> list[float]:
 def _until_report(watch: subprocess.Popen) -> None:
     """Read the watch's output until a report is complete (it ends with WATCH_WAITING)."""
     pending = b""
-    while wording.WATCH_WAITING.encode() not in pending:
+    while loop.WATCH_WAITING.encode() not in pending:
         ready, _, _ = select.select([watch.stdout], [], [], 60)
         if not ready:
             raise TimeoutError("no report within 60 s")

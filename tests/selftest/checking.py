@@ -15,8 +15,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.harness.catalog import Kata
-from tests.harness.layout import ROOT
+from tests.harness.core.layout import ROOT
+from tests.harness.kata.catalog import Kata
 
 # The per-test limit for grading starters: their endless loops cost this each.
 # Twice the learner's: under the load of a parallel make test a slow test of a
@@ -103,7 +103,7 @@ def graded_starter(kata: str) -> Checked:
     self-tests read it, and a starter that hangs takes seconds to grade. The
     others wait for it on a lock in the folder the test processes share.
     """
-    from tests.harness import catalog
+    from tests.harness.kata import catalog
 
     shared = Path(os.environ[SHARED])
     saved = shared / f"starter-{kata}.json"
@@ -196,7 +196,7 @@ def round_robin_learner(
 def repository_copy(target: Path, kata: Kata) -> Path:
     """The working tree without its environment, caches or state, `kata` as shipped:
     a repository of its own, whose katas/ a self-test may change."""
-    from tests.harness import starter
+    from tests.harness.kata import starter
 
     skipped = shutil.ignore_patterns(".venv", ".git", "__pycache__", ".katas", ".*_cache")
     shutil.copytree(ROOT, target, ignore=skipped)

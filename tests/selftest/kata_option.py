@@ -15,7 +15,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _katas_of(value: object) -> set[str]:
     """The names of the katas a test's parameter stands for."""
-    from tests.harness.catalog import Kata
+    from tests.harness.kata.catalog import Kata
 
     if isinstance(value, Kata):
         return {value.name}
@@ -29,7 +29,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     kata = config.getoption("--kata")
     if not kata:
         return
-    from tests.harness import layout
+    from tests.harness.core import layout
 
     if not layout.is_kata(kata):
         raise pytest.UsageError(f"--kata {kata}: no such kata; the katas: {layout.kata_names()}")

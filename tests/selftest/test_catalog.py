@@ -4,8 +4,9 @@ import ast
 
 import pytest
 
-from tests.harness import catalog, files, layout, starter
-from tests.harness.layout import kata_names
+from tests.harness.core import files, layout
+from tests.harness.core.layout import kata_names
+from tests.harness.kata import catalog, starter
 
 KATAS = [catalog.load(name) for name in kata_names()]
 

@@ -7,7 +7,7 @@ scratch, the slowest self-test, so it starts first rather than last.
 import os
 import subprocess
 
-from tests.harness.layout import ROOT
+from tests.harness.core.layout import ROOT
 
 
 def test_fresh_clone_sets_itself_up_and_works_from_another_directory(tmp_path):

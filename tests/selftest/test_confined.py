@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import catalog
-from tests.harness.layout import ROOT
+from tests.harness.core.layout import ROOT
+from tests.harness.kata import catalog
 from tests.selftest.checking import STARTER_LIMIT, committed_starter, make_check
 
 KATA = catalog.load("round_robin")

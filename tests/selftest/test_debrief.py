@@ -7,9 +7,11 @@ import sys
 
 import pytest
 
-from tests.harness import catalog, debrief, diffs, starter, variants
-from tests.harness.layout import ROOT, kata_names
-from tests.harness.progress import Effort
+from tests.harness.core import diffs
+from tests.harness.core.layout import ROOT, kata_names
+from tests.harness.kata import catalog, starter, variants
+from tests.harness.learner import debrief
+from tests.harness.learner.progress import Effort
 from tests.selftest.checking import make_check
 
 KATAS = [catalog.load(name) for name in kata_names()]

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import catalog, grading, limits, variants
-from tests.harness.layout import kata_names
-from tests.harness.protocol import Status, Variant
+from tests.harness.check import grading
+from tests.harness.core import limits
+from tests.harness.core.layout import kata_names
+from tests.harness.core.protocol import Status, Variant
+from tests.harness.kata import catalog, variants
 from tests.selftest.checking import learner_folder, make_check
 
 HERE = Path(__file__).parent / "designs"

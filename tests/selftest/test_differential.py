@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from tests.harness.differential import Broken, Call, Numbered, Script, code, folded
+from tests.harness.toolkit.differential import Broken, Call, Numbered, Script, code, folded
 
 AWKWARD = [
     "",

@@ -4,8 +4,8 @@ import json
 import subprocess
 import sys
 
-from tests.harness import catalog
-from tests.harness.layout import ROOT
+from tests.harness.core.layout import ROOT
+from tests.harness.kata import catalog
 from tests.selftest.checking import (
     XY_TEST,
     committed_starter,

@@ -9,9 +9,11 @@ import sys
 import threading
 import time
 
-from tests.harness import catalog, classroom, grades, wording
-from tests.harness.layout import ROOT
-from tests.harness.protocol import Status
+from tests.harness.core.layout import ROOT
+from tests.harness.core.protocol import Status
+from tests.harness.kata import catalog
+from tests.harness.teacher import classroom, grades
+from tests.harness.wording import classes
 from tests.selftest.checking import committed_starter
 
 KATA = catalog.load("round_robin")
@@ -86,7 +88,7 @@ def test_a_grading_killed_mid_run_is_graded_again_alone(tmp_path, monkeypatch):
     def supervised(kata, entry, limit, check_limit):
         calls.append(entry.name)
         if entry.name == "killer" or (entry.name == "victim" and calls.count("victim") == 1):
-            return grades.Row(entry.name, Status.ERROR, reason=wording.GRADING_KILLED)
+            return grades.Row(entry.name, Status.ERROR, reason=classes.GRADING_KILLED)
         return grades.Row(entry.name, Status.PASS)
 
     monkeypatch.setattr(grades, "supervised", supervised)

@@ -3,7 +3,7 @@
 import importlib.util
 import re
 
-from tests.harness import catalog
+from tests.harness.kata import catalog
 
 KATA = catalog.load("hash_ring")
 ROW = re.compile(r"^\| (point|key) (\S+) \| ([\d,]+) \|$", re.MULTILINE)

@@ -6,10 +6,11 @@ import tokenize
 
 import pytest
 
-from tests.harness import catalog, hints, spec_hints
-from tests.harness.layout import kata_names
-from tests.harness.progress import Outcome, Progress
-from tests.harness.protocol import Status
+from tests.harness.core.layout import kata_names
+from tests.harness.core.protocol import Status
+from tests.harness.kata import catalog
+from tests.harness.learner import hints, spec_hints
+from tests.harness.learner.progress import Outcome, Progress
 from tests.selftest.checking import graded_starter
 
 KATAS = [catalog.load(name) for name in kata_names()]

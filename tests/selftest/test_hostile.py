@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tests.harness import catalog
-from tests.harness.limits import GRACE
+from tests.harness.core.limits import GRACE
+from tests.harness.kata import catalog
 from tests.selftest.checking import (
     AROUND_XY,
     XY_TEST,

@@ -14,8 +14,8 @@ import sys
 
 import pytest
 
-from tests.harness import catalog
-from tests.harness.layout import kata_names
+from tests.harness.core.layout import kata_names
+from tests.harness.kata import catalog
 from tests.selftest.checking import committed_starter
 
 INCIDENT = "INCIDENT.md"

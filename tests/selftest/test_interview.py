@@ -8,8 +8,8 @@ import subprocess
 import sys
 import time
 
-from tests.harness import catalog, variants
-from tests.harness.progress import Progress
+from tests.harness.kata import catalog, variants
+from tests.harness.learner.progress import Progress
 from tests.selftest.checking import learner_env, make_in, repository_copy
 
 KATA = catalog.load("round_robin")

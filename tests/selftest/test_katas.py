@@ -8,9 +8,10 @@ or whose reference stops passing them, cannot land.
 
 import pytest
 
-from tests.harness import catalog, grading, variants
-from tests.harness.layout import kata_names
-from tests.harness.protocol import Status, Variant
+from tests.harness.check import grading
+from tests.harness.core.layout import kata_names
+from tests.harness.core.protocol import Status, Variant
+from tests.harness.kata import catalog, variants
 from tests.selftest.checking import graded_starter, make_check
 
 KATAS = [catalog.load(name) for name in kata_names()]

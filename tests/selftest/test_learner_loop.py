@@ -4,8 +4,9 @@ check, three hints, a fix, the next hint, list, a commit, a reset, and solving."
 import shutil
 import subprocess
 
-from tests.harness import catalog, files, starter, variants
-from tests.harness.layout import kata_names
+from tests.harness.core import files
+from tests.harness.core.layout import kata_names
+from tests.harness.kata import catalog, starter, variants
 from tests.selftest.checking import make_in, repository_copy
 
 KATA = catalog.load("round_robin")

@@ -4,8 +4,8 @@ import json
 import multiprocessing
 from pathlib import Path
 
-from tests.harness.progress import Attempt, Outcome, Progress
-from tests.harness.protocol import Status
+from tests.harness.core.protocol import Status
+from tests.harness.learner.progress import Attempt, Outcome, Progress
 
 PASSING = Outcome("f", Status.PASS, {"t1": Status.PASS, "t2": Status.PASS})
 FAILING = Outcome("f", Status.FAIL, {"t1": Status.PASS, "t2": Status.FAIL})

@@ -4,8 +4,8 @@ with a clear error."""
 
 import pytest
 
-from tests.harness import protocol
-from tests.harness.protocol import Item, Role, Status, TestId
+from tests.harness.core import protocol
+from tests.harness.core.protocol import Item, Role, Status, TestId
 
 EVENTS = [
     protocol.Planned("/tmp/x/own_tests/test_a.py"),

@@ -4,8 +4,9 @@ import subprocess
 
 import pytest
 
-from tests.harness import catalog, files, starter
-from tests.harness.layout import ROOT, kata_names
+from tests.harness.core import files
+from tests.harness.core.layout import ROOT, kata_names
+from tests.harness.kata import catalog, starter
 
 KATAS = [catalog.load(name) for name in kata_names()]
 

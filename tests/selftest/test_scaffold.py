@@ -9,7 +9,7 @@ refused in one line.
 import subprocess
 import sys
 
-from tests.harness import catalog
+from tests.harness.kata import catalog
 from tests.selftest.checking import learner_env, make_in, repository_copy
 
 NAME = "vote_tally"

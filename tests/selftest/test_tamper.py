@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from tests.harness import catalog
+from tests.harness.kata import catalog
 from tests.selftest.checking import (
     STARTER_LIMIT,
     committed_starter,
@@ -72,7 +72,7 @@ FORGERIES = {
     # The grader's own toolkit: every comparison of the generated sequences agrees.
     "toolkit-patched": """
         import sys
-        _kit = sys.modules.get("tests.harness.differential")
+        _kit = sys.modules.get("tests.harness.toolkit.differential")
         if _kit is not None:
             _kit.Outcome.agrees_with = lambda self, expected: True
     """,
@@ -93,7 +93,7 @@ FORGERIES = {
     "signed-pass-then-exit": """
         import gc, os, sys
         def _forge():
-            protocol = sys.modules["tests.harness.protocol"]
+            protocol = sys.modules["tests.harness.core.protocol"]
             for _object in gc.get_objects():
                 if type(_object).__name__ == "GradingPlugin" and _object.current is not None:
                     key = _object.current.key
@@ -145,7 +145,7 @@ FORGERIES = {
     "signed-pass-twice": """
         import gc, os, sys
         def _forge():
-            protocol = sys.modules["tests.harness.protocol"]
+            protocol = sys.modules["tests.harness.core.protocol"]
             for _object in gc.get_objects():
                 if type(_object).__name__ == "GradingPlugin" and _object.current is not None:
                     key = _object.current.key

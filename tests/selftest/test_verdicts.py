@@ -11,8 +11,8 @@
 
 import pytest
 
-from tests.harness import catalog
-from tests.harness.layout import kata_names
+from tests.harness.core.layout import kata_names
+from tests.harness.kata import catalog
 from tests.selftest.checking import STARTER_LIMIT, committed_starter, graded_starter, make_check
 
 KATAS = [catalog.load(name) for name in kata_names()]

@@ -16,14 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import catalog, terminal, variants, wording
-from tests.harness.layout import ROOT
-from tests.harness.watch import POLL, QUIET
+from tests.harness.core import terminal
+from tests.harness.core.layout import ROOT
+from tests.harness.kata import catalog, variants
+from tests.harness.learner.watch import POLL, QUIET
+from tests.harness.wording import loop, reports
 
 KATA = catalog.load("round_robin")
 SPEC_TESTS = sum(len(catalog.tests_in(path)) for path in KATA.spec_files)
 SOLVED_COUNT = f"{SPEC_TESTS}/{SPEC_TESTS} spec tests pass".encode()
-WAITING = wording.WATCH_WAITING.encode()
+WAITING = loop.WATCH_WAITING.encode()
 HEADER = f"== {KATA.name} ·".encode()
 # Two saves this far apart are one change to the watch (POLL < QUICK < QUIET).
 QUICK = 0.04
@@ -183,7 +185,7 @@ def test_a_screen_too_small_for_the_report_starts_with_the_first_failure(tmp_pat
         screen = screen[screen.rindex(terminal.CLEAR.encode()) :].decode()
         lines = screen.split("\r\n")
         assert len(lines) <= size[0], f"{len(lines)} lines on a screen of {size[0]}"
-        first = lines.index(wording.FIRST_FAILURE)
+        first = lines.index(reports.FIRST_FAILURE)
         assert "FAIL" in lines[first + 1] and "should give" in "".join(lines[first + 2 : first + 4])
         os.write(watching.fd, b"q")
         assert watching.process.wait(10) == 0

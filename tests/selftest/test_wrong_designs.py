@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import catalog, grading
-from tests.harness.layout import kata_names
-from tests.harness.protocol import Status, Variant
+from tests.harness.check import grading
+from tests.harness.core.layout import kata_names
+from tests.harness.core.protocol import Status, Variant
+from tests.harness.kata import catalog
 from tests.selftest.checking import learner_folder
 
 HERE = Path(__file__).parent / "wrong_designs"

@@ -1,6 +1,9 @@
-"""The debrief's figures for weighted_ring, on the learner's ring (see tests.harness.measuring)."""
+"""The debrief's figures for weighted_ring, on the learner's ring.
 
-from tests.harness import measuring
+See tests.harness.toolkit.measuring.
+"""
+
+from tests.harness.toolkit import measuring
 
 
 def router(workers: list[str], points: int):

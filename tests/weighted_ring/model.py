@@ -1,7 +1,7 @@
 """The weighted_ring contract read as plainly as possible, and helpers of the spec tests.
 
 The ring of tokens itself, and what the spec tests of weighted_ring and
-ring_snapshot share, are in tests/harness/token_ring.py. Here the model adds
+ring_snapshot share, are in tests/harness/toolkit/token_ring.py. Here the model adds
 and removes nodes: it keeps nothing but the weights of the live nodes, and
 every lookup sorts every token and walks from the start, which is slow and
 obviously right. The spec tests trust nothing of the learner's module but its
@@ -10,7 +10,7 @@ public API.
 
 from __future__ import annotations
 
-from tests.harness.token_ring import (
+from tests.harness.toolkit.token_ring import (
     KEYS,
     Hash64,
     Tokens,

@@ -5,7 +5,7 @@ PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 that collides on purpose.
 """
 
-from tests.harness.token_ring import TIES, placed
+from tests.harness.toolkit.token_ring import TIES, placed
 from tests.weighted_ring.model import KEYS, misroutes, model, new_ring, sha64, table_hash
 
 POSITIONS = {"a#0": 500, "b#0": 500, "c#0": 900, "key-400": 400}

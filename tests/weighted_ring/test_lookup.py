@@ -8,7 +8,7 @@ whose subject is the default hash.
 
 import pytest
 
-from tests.harness.token_ring import POSITIONS, recording
+from tests.harness.toolkit.token_ring import POSITIONS, recording
 from tests.weighted_ring.model import (
     KEYS,
     before_the_end,

@@ -5,7 +5,7 @@ PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 
 import pytest
 
-from tests.harness.differential import same
+from tests.harness.toolkit.differential import same
 from tests.weighted_ring.model import KEYS, before_the_end, misroutes, model, new_ring
 
 

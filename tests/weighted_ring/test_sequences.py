@@ -17,18 +17,18 @@ tests/weighted_ring/model.py; a failure is shrunk to the smallest sequence of
 calls that still breaks the contract, shown as lines to paste into python3.
 
 The longest run asks each key again after its own number of changes, up to
-132,000 (tests.harness.stale_answers).
+132,000 (tests.harness.toolkit.stale_answers).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.harness import differential as gen
-from tests.harness import stale_answers, token_ring
+from tests.harness.toolkit import differential as gen
+from tests.harness.toolkit import stale_answers, token_ring
 from tests.weighted_ring.model import Ring, new_ring
 
-# Generated sequences: tests.harness.limits gives them a longer limit.
+# Generated sequences: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 HASHES = token_ring.HASHES

@@ -14,8 +14,8 @@ something and one without. test_sequences.py holds all the sentences at
 once on generated calls, short and long, and test_speed.py the stated cost.
 """
 
-from tests.harness import spec
-from tests.harness.spec import fresh, refuses, show, tried
+from tests.harness.toolkit import spec
+from tests.harness.toolkit.spec import fresh, refuses, show, tried
 
 
 def balancer(weights: dict):

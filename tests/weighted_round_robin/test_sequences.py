@@ -29,12 +29,12 @@ import unicodedata
 
 import pytest
 
-from tests.harness import differential as gen
-from tests.harness import rotation
-from tests.harness.spec import fresh
+from tests.harness.toolkit import differential as gen
+from tests.harness.toolkit import rotation
+from tests.harness.toolkit.spec import fresh
 from tests.weighted_round_robin.model import Balancer
 
-# Generated sequences: tests.harness.limits gives them a longer limit.
+# Generated sequences: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 # round_robin's awkward ids, lower case first.

@@ -9,7 +9,7 @@ its docstring.
 
 import pytest
 
-# Timing tests: tests.harness.limits gives them a longer limit.
+# Timing tests: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
 
 

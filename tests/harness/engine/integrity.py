@@ -1,0 +1,245 @@
+"""Tamper evidence inside the grading child: what the learner's code must not change.
+
+The learner's code runs in the same process as pytest and the grading plugin,
+so it could make every test pass without making any right: replace pytest's
+`Function.runtest`, a spec test's function or its code, a method of the
+plugin or of the toolkit, or register a plugin of its own. None of that can
+be prevented in-process; all of it can be seen.
+
+A `Seal` is made before the learner's code is imported: every function and
+class of pytest, pluggy and the grader's own packages (the spec tests among
+them), every method of those classes, and every function's code, by
+identity; and the plugins registered with pytest. `broken()` says what has
+changed since, in words. The plugin checks the seal after the learner's
+modules are imported, after collection and after every test, and the
+grading gives a check whose seal broke an ERROR, never a verdict.
+
+A trace function changes no function: set with sys.settrace, it can rewrite
+a spec test's locals and jump over its asserts. `TraceGuard` refuses it:
+sys.settrace and sys.setprofile, and the C calls beneath them that ctypes
+reaches, raise an audit event, and an audit hook (which no code can remove)
+lets only the grader's own code set one. A refused call raises in the
+learner's code and breaks the seal.
+
+A determined learner can still get around it (by patching the seal itself,
+say); teachers are told so (docs/teachers.md). What this stops is the
+forgery that takes two lines.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import types
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+
+# Whose functions and classes are sealed: pytest's, pluggy's, and the grader's
+# own package (the harness, the spec tests, their models).
+SEALED = ("_pytest", "pytest", "pytest_timeout", "pluggy", "tests")
+# Of the standard library, the pure-Python modules the grader and the spec tests
+# compute with: a patched random.Random would make every generated sequence trivial.
+SEALED_STANDARD = (
+    "random",
+    "bisect",
+    "hashlib",
+    "json",
+    "copy",
+    "functools",
+    "collections",
+    "heapq",
+    "dataclasses",
+    "textwrap",
+    "difflib",
+    "re",
+    "threading",
+)
+# Of the standard library, what the grader itself relies on to report.
+SEALED_BUILTINS = (("os", os, "write"), ("os", os, "_exit"))
+_GONE = object()
+# What a test's verdict is made of: checked after every test (the whole seal, which
+# costs milliseconds, after the learner's import, after collection, at the end).
+CRITICAL = (
+    "_pytest.python.Function",
+    "_pytest.python.pytest_pyfunc_call",
+    "_pytest.runner.",
+    "_pytest.reports.TestReport",
+    "_pytest.outcomes.",
+    "pluggy.",
+    "tests.harness.engine.plugin.",
+    "tests.harness.core.timer.",
+    "tests.harness.engine.integrity.",
+    "tests.harness.core.protocol.",
+    "os.",
+)
+
+
+# The grader's own package, whose code may set a trace function (the spec tests that
+# watch the learner's code line by line, tests.harness.toolkit.interleaving).
+GRADER = Path(os.path.abspath(__file__)).parents[2]
+TRACE_EVENTS = ("sys.settrace", "sys.setprofile")
+
+
+def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
+    """A code object and those nested in it: its functions, lambdas and classes."""
+    yield code
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            yield from _codes(constant)
+
+
+def _grader_codes(folders: tuple[Path, ...]) -> set[int]:
+    """The ids of every code object of the modules now imported from `folders`."""
+    found: set[int] = set()
+    prefixes = tuple(os.path.join(folder, "") for folder in folders)
+    for module in list(sys.modules.values()):
+        file = getattr(module, "__file__", None)
+        if not isinstance(file, str) or not os.path.abspath(file).startswith(prefixes):
+            continue
+        for _, namespace, key in _members(module):
+            function = getattr(namespace[key], "__func__", namespace[key])
+            if isinstance(function, property):
+                function = function.fget
+            code = getattr(function, "__code__", None)
+            if code is not None:
+                found.update(id(each) for each in _codes(code))
+    return found
+
+
+class TraceGuard:
+    """Lets only the grader's code set a trace or profile function; notes the rest.
+
+    One per process: an audit hook stays for the life of the process. `spec` are the
+    folders of the spec tests being run, which may be copies outside the grader's.
+    """
+
+    def __init__(self, spec: tuple[Path, ...] = ()) -> None:
+        self.folders = (GRADER, *(Path(os.path.abspath(folder)) for folder in spec))
+        self.allowed = _grader_codes(self.folders)
+        self.refused: list[str] = []
+        sys.addaudithook(self._audit)
+
+    def settled(self) -> None:
+        """Collection imported the spec tests: their code may set trace functions too."""
+        self.allowed |= _grader_codes(self.folders)
+
+    def _audit(self, event: str, args: tuple) -> None:
+        if event not in TRACE_EVENTS:
+            return
+        # The frame that called sys.settrace: a function of C has no frame of its own.
+        caller = sys._getframe(1)
+        if id(caller.f_code) in self.allowed or self._grader_tracing(event):
+            return
+        self.refused.append(
+            f"{event}() was called (at {Path(caller.f_code.co_filename).name} line "
+            f"{caller.f_lineno})"
+        )
+        raise RuntimeError(f"{event}() is not allowed in graded code: the grader refuses it")
+
+    def _grader_tracing(self, event: str) -> bool:
+        """Whether the function set now is the grader's: when a trace function raises (a
+        scenario thread told to stop), Python itself unsets it, from the traced frame."""
+        current = sys.gettrace() if event == "sys.settrace" else sys.getprofile()
+        return current is not None and id(_code_of(current)) in self.allowed
+
+
+def _code_of(function: object) -> object:
+    """The code a trace function runs: a function's, a method's, or its class's __call__."""
+    function = getattr(function, "__func__", function)
+    code = getattr(function, "__code__", None)
+    return code if code is not None else getattr(type(function).__call__, "__code__", None)
+
+
+def _sealed_module(name: str) -> bool:
+    return name in SEALED_STANDARD or any(
+        name == root or name.startswith(f"{root}.") for root in SEALED
+    )
+
+
+def _members(module: types.ModuleType) -> Iterable[tuple[str, Mapping[str, object], str]]:
+    """Where the module's functions and classes, and its classes' own methods, are:
+    (in words, the namespace that holds it, its name there)."""
+    for name, value in list(vars(module).items()):
+        if isinstance(value, (types.FunctionType, type)):
+            yield f"{module.__name__}.{name}", vars(module), name
+        if isinstance(value, type) and value.__module__ == module.__name__:
+            for attribute, member in list(vars(value).items()):
+                if isinstance(member, (types.FunctionType, staticmethod, classmethod, property)):
+                    yield f"{module.__name__}.{name}.{attribute}", vars(value), attribute
+
+
+def _code(value: object) -> tuple[int, int, int]:
+    """What a function does and how it is called: its code and its defaults, by id."""
+    function = getattr(value, "__func__", value)
+    return (
+        id(getattr(function, "__code__", None)),
+        id(getattr(function, "__defaults__", None)),
+        id(getattr(function, "__kwdefaults__", None)),
+    )
+
+
+class Seal:
+    """What the learner's code must leave as it is, taken when this is made."""
+
+    def __init__(
+        self,
+        plugins: object | None = None,
+        guarded: tuple[object, ...] = (),
+        traces: TraceGuard | None = None,
+    ) -> None:
+        self.plugins = plugins  # pytest's PluginManager, once there is one
+        self.traces = traces
+        # Objects whose methods must stay their class's: an attribute of an instance
+        # shadows its class's method, which the seal of the class would not see.
+        self.guarded = guarded
+        # (in words, the live namespace, the name, the value's id, its code and defaults)
+        self.entries: list[tuple[str, Mapping[str, object], str, int, object]] = []
+        for name, module in list(sys.modules.items()):
+            if module is None or not _sealed_module(name):
+                continue
+            for where, namespace, key in _members(module):
+                value = namespace[key]
+                self.entries.append((where, namespace, key, id(value), _code(value)))
+        for name, module, attribute in SEALED_BUILTINS:
+            value = vars(module)[attribute]
+            entry = (f"{name}.{attribute}", vars(module), attribute, id(value), _code(value))
+            self.entries.append(entry)
+        self.registered = self._registered()
+        self.critical = [entry for entry in self.entries if entry[0].startswith(CRITICAL)]
+
+    def _registered(self) -> frozenset[int]:
+        if self.plugins is None:
+            return frozenset()
+        return frozenset(id(plugin) for plugin in self.plugins.get_plugins())
+
+    def broken(self, whole: bool = True) -> list[str]:
+        """What was changed since the seal was made, in words; [] when nothing was.
+        Not `whole`: only what makes a test's verdict (CRITICAL), which is quick."""
+        changed = []
+        for where, namespace, key, value_id, code_id in self.entries if whole else self.critical:
+            value = namespace.get(key, _GONE)
+            if value is _GONE:
+                changed.append(f"{where} was removed")
+            elif id(value) != value_id:
+                changed.append(f"{where} was replaced")
+            elif _code(value) != code_id:
+                changed.append(f"the code or the defaults of {where} were replaced")
+        if self.plugins is not None and self._registered() - self.registered:
+            changed.append("a pytest plugin was registered")
+        if self.traces is not None:
+            changed += self.traces.refused
+        for guarded in self.guarded:
+            kind = type(guarded)
+            changed += [
+                f"{kind.__module__}.{kind.__name__}.{name} was replaced on its instance"
+                for name in vars(guarded)
+                if callable(getattr(kind, name, None))
+            ]
+        return sorted(changed)
+
+    def settled(self) -> None:
+        """Collection registers plugins of its own (each test module, its conftests):
+        take the plugins as they are once it is done."""
+        self.registered = self._registered()
+        if self.traces is not None:
+            self.traces.settled()
