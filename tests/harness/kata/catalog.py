@@ -55,6 +55,10 @@ class Defect:
     edits: tuple[Edit, ...]
     planted: bool
     hints: tuple[str, ...] = ()  # planted bugs: the three levels of make hint
+    # Planted bugs: the file where the bug's symptom shows (in a round, often not
+    # `file`, which holds the cause), and the spec test that fails first on it.
+    symptom: str = ""
+    first_failure: str = ""
     # A bug of a hand-written starter: the edits that fix it there (applied in
     # the order of the bugs, they make the starter's smallest fix).
     starter_fix: tuple[Edit, ...] = ()
@@ -106,6 +110,8 @@ class Kata:
     test_hints: dict[str, tuple[str, ...]]
     # Other correct versions of the reference, as edits of it (see `_kata`).
     alternatives: tuple[Defect, ...] = ()
+    # A debugging round: a service of several modules, an incident, a simulation.
+    is_round: bool = False
 
     @property
     def starter_dir(self) -> Path:
@@ -212,8 +218,11 @@ def _kata(name: str, data: dict) -> Kata:
         title=data["title"],
         # One line in make list: no spoilers.
         description=data["description"],
-        # The kata's place in the learning order.
+        # The kata's place in the learning order (any integers: gaps leave room).
         order=int(data["order"]),
+        # `round = true`: a debugging round (INCIDENT.md, a simulation, the team's
+        # tests); `make interview` grades it in round mode.
+        is_round=bool(data.get("round", False)),
         # The module names imported from the learner's folder, and from nowhere else.
         modules=tuple(data["modules"]),
         # Files handed over unchanged: identical in katas/ and solutions/.
@@ -265,8 +274,10 @@ def _defect(entry: dict, planted: bool, files: list[str]) -> Defect:
     """A [[bugs]] or [[mutants]] entry: `edits` to `file` of the reference (the
     kata's one module when it has one), the tests they must fail (`caught_by`), a
     one-line `summary` (a spoiler: never shown in katas/), for bugs the three
-    levels of `hints` and, for bugs of a hand-written starter, the `starter_fix`
-    edits that fix them in it.
+    levels of `hints`, the `symptom` file (where the bug shows, when not in
+    `file`), the `first_failure` (the first spec test, in report order, that
+    fails on the bug alone: its title must name what the bug breaks) and, for
+    bugs of a hand-written starter, the `starter_fix` edits that fix them in it.
 
     An edit is a table (`[[mutants.edits]]` with `old` and `new`), or a pair
     `["old", "new"]`: `edit = [...]` for a defect of one edit, `edits = [[...], ...]`
@@ -293,6 +304,8 @@ def _defect(entry: dict, planted: bool, files: list[str]) -> Defect:
         edits=tuple(_edit(edit) for edit in edits),
         planted=planted,
         hints=_levels(entry["hints"]) if "hints" in entry else (),
+        symptom=entry.get("symptom", file),
+        first_failure=entry.get("first_failure", ""),
         starter_fix=tuple(_edit(edit) for edit in entry.get("starter_fix", [])),
     )
 
