@@ -162,13 +162,12 @@ def _check(args: argparse.Namespace) -> int:
     with grading.Check(args.kata, folder, args.timeout, args.check_timeout, task) as check:
         from tests.harness.check import report
         from tests.harness.core import files, terminal
-        from tests.harness.kata import catalog
         from tests.harness.learner.progress import Outcome, Progress
 
         # The files as graded: read before the child imports them.
         fingerprint = files.fingerprint(folder)
         kata = _kata(args.kata)
-        known = [name for path in kata.spec_files for name in catalog.tests_in(path)]
+        known = kata.spec_tests
         unknown = [name for name in only if name not in known]
         if unknown:
             raise Refused(commandline.unknown_tests(kata.name, unknown, known))

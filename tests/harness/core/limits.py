@@ -1,11 +1,11 @@
 """How long each phase of a grading may take, decided in one place.
 
-A check has one base limit, `--timeout` (make's TIMEOUT, 0.5 s by default):
+A check has one base limit, `--timeout` (make's TIMEOUT, 0.4 s by default):
 what a scenario test may take. A spec test that measures speed, or runs
 thousands of generated calls, is marked `@pytest.mark.slow` and gets
 SLOW_FACTOR times the base. Collecting the tests (which imports the learner's
-own test files) gets COLLECT_FACTOR times the base. So TIMEOUT=1 doubles every
-limit: scenario tests 1 s, slow tests 4 s.
+own test files) gets COLLECT_FACTOR times the base. So TIMEOUT=0.8 doubles every
+limit: scenario tests 0.8 s, slow tests 4 s.
 
 The child arms each limit (tests.harness.core.timer) and names it in the event
 that opens the phase; the supervisor kills a child whose phase runs GRACE
@@ -29,9 +29,13 @@ COLLECT_FACTOR = 20
 GRACE = 0.25  # s past a phase's limit before the alarm counts as swallowed
 
 
+def is_slow(item: pytest.Item) -> bool:
+    return item.get_closest_marker(SLOW) is not None
+
+
 def for_test(base: float, item: pytest.Item) -> float:
     """The limit of one test: the base, or SLOW_FACTOR times it for a slow test."""
-    return base * SLOW_FACTOR if item.get_closest_marker(SLOW) else base
+    return base * SLOW_FACTOR if is_slow(item) else base
 
 
 def for_collection(base: float) -> float:

@@ -238,15 +238,20 @@ class GradingPlugin:
         self.emit(CollectError(group.role, group.defect, message))
 
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list) -> None:
-        """Leave out tests already judged, and those a group does not run."""
+        """Leave out tests already judged, and those a group does not run; in each
+        group, run (and report) the scenario tests before the slow ones, so that the
+        first failure names a behaviour rather than a long generated run
+        (tests.harness.kata.catalog.Kata.spec_tests gives the same order)."""
         skip = frozenset(self.read_skip())
         dropped, pending = [], []
         for item in items:
             only = self.group_of(item.path).only
             unplanned = only is not None and item.name not in only
             (dropped if unplanned or self.key(item) in skip else pending).append(item)
+        places = {id(group): place for place, group in enumerate(self.groups)}
+        pending.sort(key=lambda item: (places[id(self.group_of(item.path))], limits.is_slow(item)))
+        items[:] = pending
         if dropped:
-            items[:] = pending
             config.hook.pytest_deselected(items=dropped)
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.harness.core.layout import KATAS, METADATA, SOLUTIONS, SPECS, is_kata, kata_names
+from tests.harness.core.limits import SLOW
 from tests.harness.wording import commandline
 
 if sys.version_info >= (3, 11):
@@ -129,6 +130,14 @@ class Kata:
     def spec_files(self) -> list[Path]:
         return sorted(self.spec_dir.glob("test_*.py"))
 
+    @property
+    def spec_tests(self) -> list[str]:
+        """Every spec test's name, in the order a report lists them: the scenario tests,
+        file by file, then the slow ones (timing tests, long generated runs), so that a
+        report's first failure names a behaviour (tests.harness.engine.plugin)."""
+        found = [test for path in self.spec_files for test in _tests_marked(path)]
+        return [name for name, slow in sorted(found, key=lambda test: test[1])]
+
     @functools.cached_property
     def files(self) -> list[str]:
         """The files a learner's folder holds, as solutions/<kata>/ holds them (its README
@@ -165,12 +174,30 @@ class Kata:
 
 def tests_in(path: Path) -> list[str]:
     """The names of the test functions of a test file, in order; [] if it does not parse."""
+    return [name for name, _ in _tests_marked(path)]
+
+
+def _tests_marked(path: Path) -> list[tuple[str, bool]]:
+    """The test functions of a test file, in order, each with whether it is marked
+    slow (`@pytest.mark.slow`, or `pytestmark = pytest.mark.slow` for the file)."""
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError):
         return []
+
+    def slow(node: ast.expr) -> bool:
+        return any(isinstance(n, ast.Attribute) and n.attr == SLOW for n in ast.walk(node))
+
+    whole_file = any(
+        isinstance(node, ast.Assign)
+        and any(
+            isinstance(target, ast.Name) and target.id == "pytestmark" for target in node.targets
+        )
+        and slow(node.value)
+        for node in tree.body
+    )
     return [
-        node.name
+        (node.name, whole_file or any(slow(decorator) for decorator in node.decorator_list))
         for node in tree.body
         if isinstance(node, ast.FunctionDef) and node.name.startswith("test")
     ]
