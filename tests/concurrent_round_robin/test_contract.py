@@ -18,17 +18,15 @@ def dispatcher(workers: list[str]):
     return fresh("concurrent_round_robin").ConcurrentRoundRobin(workers)
 
 
-def test_the_walkthrough():
-    """one thread: B unavailable gives A, C, A; B back gives B"""
+def test_no_call_on_one_thread_waits_forever():
+    """one thread: no call waits forever"""
     rr = dispatcher(["A", "B", "C"])
+    # Each call must return: one that waits for ever runs out of time here. What the
+    # calls give is for the tests below.
+    rr.assign()
     rr.set_available("B", False)
-    got = [rr.assign() for _ in range(3)]
+    rr.assign()
     rr.set_available("B", True)
-    got.append(rr.assign())
-    assert got == ["A", "C", "A", "B"], (
-        "workers A, B, C; B made unavailable, 3 assign() calls, B made available again, "
-        f"one more assign(): the calls should give 'A', 'C', 'A', 'B'; got {show(got)}"
-    )
 
 
 def test_nobody_available_gives_none_and_the_cursor_stays():
@@ -111,6 +109,19 @@ def test_ids_are_compared_exactly():
     assert got == expected, (
         f"workers {show(workers)} with '' and 'é' made unavailable: 4 assign() calls should "
         f"give {show(expected)}; got {show(got)}"
+    )
+
+
+def test_the_walkthrough():
+    """one thread: B unavailable gives A, C, A; B back gives B"""
+    rr = dispatcher(["A", "B", "C"])
+    rr.set_available("B", False)
+    got = [rr.assign() for _ in range(3)]
+    rr.set_available("B", True)
+    got.append(rr.assign())
+    assert got == ["A", "C", "A", "B"], (
+        "workers A, B, C; B made unavailable, 3 assign() calls, B made available again, "
+        f"one more assign(): the calls should give 'A', 'C', 'A', 'B'; got {show(got)}"
     )
 
 

@@ -45,21 +45,6 @@ def play(rr, steps: list[tuple], assigns: int, name=repr) -> list:
 # -- the rotation --
 
 
-def test_the_worked_example():
-    """the README's example: A, B; A removed; C (the cursor still names C); E added; D, E, B"""
-    rr = dispatcher(["A", "B", "C", "D"])
-    got = assigned(rr, 2)
-    rr.remove_worker("A")
-    got.append(rr.assign())
-    rr.add_worker("E")
-    got += assigned(rr, 3)
-    expected = ["A", "B", "C", "D", "E", "B"]
-    assert got == expected, (
-        "workers A, B, C, D: 2 assign() calls, remove_worker('A'), one assign(), "
-        f"add_worker('E'), 3 assign() calls should give {show(expected)}; got {show(got)}"
-    )
-
-
 def test_rotation_follows_the_list_and_wraps():
     """assign() hands out the workers in the order of the list and wraps after the last"""
     rr = dispatcher(["A", "B", "C"])
@@ -649,3 +634,18 @@ def test_dispatchers_are_independent():
             f"{show(alone[0])} and {show(alone[1])}; created together, with every call taking "
             f"turns, they should give the same; got {show(together[0])} and {show(together[1])}"
         )
+
+
+def test_the_worked_example():
+    """the README's example: A, B; A removed; C (the cursor still names C); E added; D, E, B"""
+    rr = dispatcher(["A", "B", "C", "D"])
+    got = assigned(rr, 2)
+    rr.remove_worker("A")
+    got.append(rr.assign())
+    rr.add_worker("E")
+    got += assigned(rr, 3)
+    expected = ["A", "B", "C", "D", "E", "B"]
+    assert got == expected, (
+        "workers A, B, C, D: 2 assign() calls, remove_worker('A'), one assign(), "
+        f"add_worker('E'), 3 assign() calls should give {show(expected)}; got {show(got)}"
+    )

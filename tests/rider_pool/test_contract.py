@@ -51,34 +51,6 @@ def added(target, riders) -> None:
         target.add(rider)
 
 
-def test_the_worked_example():
-    """the README's example: add, remove, len, in and a pick among the riders left"""
-    riders = pool(7)
-    steps = [
-        ("add('ann')", lambda: riders.add("ann"), True),
-        ("add('bob')", lambda: riders.add("bob"), True),
-        ("add('ann')", lambda: riders.add("ann"), False),
-        ("add('cid')", lambda: riders.add("cid"), True),
-        ("remove('ann')", lambda: riders.remove("ann"), True),
-        ("remove('ann')", lambda: riders.remove("ann"), False),
-        ("len(pool)", lambda: len(riders), 2),
-        ("'ann' in pool", lambda: "ann" in riders, False),
-        ("pick() in ('bob', 'cid')", lambda: riders.pick() in ("bob", "cid"), True),
-        ("remove('bob')", lambda: riders.remove("bob"), True),
-        ("remove('cid')", lambda: riders.remove("cid"), True),
-        ("pick()", riders.pick, None),
-        ("len(pool)", lambda: len(riders), 0),
-        ("add('bob')", lambda: riders.add("bob"), True),
-    ]
-    for done, (written, call, expected) in enumerate(steps):
-        got = call()
-        before = ", ".join(step[0] for step in steps[:done]) or "nothing"
-        assert got == expected and type(got) is type(expected), (
-            f"RiderPool(random.Random(7)), then {before}: {written} should give "
-            f"{expected!r}; got {got!r}"
-        )
-
-
 def test_a_new_pool_is_empty():
     """a new pool has no rider: len 0, nobody in it, pick() None"""
     riders = pool()
@@ -210,33 +182,6 @@ def test_removing_a_rider_not_in_the_pool_changes_nothing():
     assert changed is None, changed
 
 
-def test_riders_added_after_most_left_are_picked_with_those_left():
-    """after most riders left, riders added come up with those left, and every rider in
-    the pool is in it: in pools of 20, 100 and 1,000, three quarters removed from the
-    front, from the back or every other one, then five new riders"""
-    for size in (20, 100, 1000):
-        for order, gone in (
-            ("from the front", range(size * 3 // 4)),
-            ("from the back", range(size - 1, size // 4 - 1, -1)),
-            ("every other one, then more", [*range(0, size, 2), *range(1, size // 2, 2)]),
-        ):
-            target = pool(7)
-            added(target, [f"r{n}" for n in range(size)])
-            for n in gone:
-                target.remove(f"r{n}")
-            added(target, [f"new{n}" for n in range(5)])
-            left = sorted({f"r{n}" for n in range(size)} - {f"r{n}" for n in gone})
-            riders = sorted([*left, *(f"new{n}" for n in range(5))], key=repr)
-            got = [len(target), [r for r in riders if r not in target]]
-            got.append(picked(target, [], times=40 * len(riders) + 400))
-            expected = [len(riders), [], riders]
-            assert got == expected, (
-                f"r0 to r{size - 1} added, {len(gone)} of them removed {order}, then new0 to "
-                "new4 added: len, the riders left that `in` misses, and the riders picked "
-                f"should be {show(expected)}; got {show(got)}"
-            )
-
-
 def test_a_removed_rider_is_no_longer_in_the_pool():
     """after remove(), the rider is not in the pool and len is one less, wherever it sat"""
     for size in range(1, 5):
@@ -365,6 +310,33 @@ def test_a_rider_can_come_back():
         f"pool and the riders other than a and b that {PICKS} picks give should be "
         f"{show(expected)}; got {show(got)}"
     )
+
+
+def test_riders_added_after_most_left_are_picked_with_those_left():
+    """after most riders left, riders added come up with those left, and every rider in
+    the pool is in it: in pools of 20, 100 and 1,000, three quarters removed from the
+    front, from the back or every other one, then five new riders"""
+    for size in (20, 100, 1000):
+        for order, gone in (
+            ("from the front", range(size * 3 // 4)),
+            ("from the back", range(size - 1, size // 4 - 1, -1)),
+            ("every other one, then more", [*range(0, size, 2), *range(1, size // 2, 2)]),
+        ):
+            target = pool(7)
+            added(target, [f"r{n}" for n in range(size)])
+            for n in gone:
+                target.remove(f"r{n}")
+            added(target, [f"new{n}" for n in range(5)])
+            left = sorted({f"r{n}" for n in range(size)} - {f"r{n}" for n in gone})
+            riders = sorted([*left, *(f"new{n}" for n in range(5))], key=repr)
+            got = [len(target), [r for r in riders if r not in target]]
+            got.append(picked(target, [], times=40 * len(riders) + 400))
+            expected = [len(riders), [], riders]
+            assert got == expected, (
+                f"r0 to r{size - 1} added, {len(gone)} of them removed {order}, then new0 to "
+                "new4 added: len, the riders left that `in` misses, and the riders picked "
+                f"should be {show(expected)}; got {show(got)}"
+            )
 
 
 def test_len_counts_the_riders_in_the_pool():
@@ -743,3 +715,31 @@ def test_a_pick_from_one_pool_does_not_steer_a_removal_from_another():
         "x, b in the second, then remove('x') on it: that removal, len, 'x' in and the "
         f"riders picked of the second pool should be {show(expected)}; got {show(got)}"
     )
+
+
+def test_the_worked_example():
+    """the README's example: add, remove, len, in and a pick among the riders left"""
+    riders = pool(7)
+    steps = [
+        ("add('ann')", lambda: riders.add("ann"), True),
+        ("add('bob')", lambda: riders.add("bob"), True),
+        ("add('ann')", lambda: riders.add("ann"), False),
+        ("add('cid')", lambda: riders.add("cid"), True),
+        ("remove('ann')", lambda: riders.remove("ann"), True),
+        ("remove('ann')", lambda: riders.remove("ann"), False),
+        ("len(pool)", lambda: len(riders), 2),
+        ("'ann' in pool", lambda: "ann" in riders, False),
+        ("pick() in ('bob', 'cid')", lambda: riders.pick() in ("bob", "cid"), True),
+        ("remove('bob')", lambda: riders.remove("bob"), True),
+        ("remove('cid')", lambda: riders.remove("cid"), True),
+        ("pick()", riders.pick, None),
+        ("len(pool)", lambda: len(riders), 0),
+        ("add('bob')", lambda: riders.add("bob"), True),
+    ]
+    for done, (written, call, expected) in enumerate(steps):
+        got = call()
+        before = ", ".join(step[0] for step in steps[:done]) or "nothing"
+        assert got == expected and type(got) is type(expected), (
+            f"RiderPool(random.Random(7)), then {before}: {written} should give "
+            f"{expected!r}; got {got!r}"
+        )

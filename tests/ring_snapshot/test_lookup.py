@@ -36,6 +36,27 @@ def test_empty_ring_has_no_node():
     )
 
 
+def test_node_gets_weight_times_v_tokens():
+    """set_weight(node, w) gives the node w * V tokens, ids node#0 .. node#(w*V - 1)"""
+    for virtuals, weight in ((3, 2), (250, 5), (1, 5000)):
+        seen: set[str] = set()
+        # A lookup, so that a ring that places its tokens lazily has placed them.
+        new_ring(virtuals, {"n": weight}, recording(seen)).get_node("k")
+        tokens = {text for text in seen if text != "k"}
+        expected = {f"n#{i}" for i in range(virtuals * weight)}
+        assert tokens == expected, (
+            f"V={virtuals}, set_weight('n', {weight}) on a new ring should hash the "
+            f"{len(expected)} token ids n#0 .. n#{len(expected) - 1}; it hashed {len(tokens)} "
+            "texts"
+            + (f", missing e.g. {sorted(expected - tokens)[:3]}" if expected - tokens else "")
+            + (
+                f", and texts that are not its token ids, e.g. {sorted(tokens - expected)[:3]}"
+                if tokens - expected
+                else ""
+            )
+        )
+
+
 def test_key_goes_to_first_token_at_or_after_it():
     """a key goes to the first token whose hash is at least the key's hash"""
     top = "\U0010ffff"
@@ -76,25 +97,6 @@ def test_default_hash_is_sha256_first_8_bytes():
         assert not problem, f"{written}, nodes n0..n4 of weights 1, 2, 1, 2, 1: {problem}"
 
 
-def test_node_gets_weight_times_v_tokens():
-    """set_weight(node, w) gives the node w * V tokens, ids node#0 .. node#(w*V - 1)"""
-    for virtuals, weight in ((3, 2), (250, 5), (1, 5000)):
-        seen: set[str] = set()
-        # A lookup, so that a ring that places its tokens lazily has placed them.
-        new_ring(virtuals, {"n": weight}, recording(seen)).get_node("k")
-        tokens = {text for text in seen if text != "k"}
-        expected = {f"n#{i}" for i in range(virtuals * weight)}
-        assert tokens == expected, (
-            f"V={virtuals}, set_weight('n', {weight}) on a new ring should hash the "
-            f"{len(expected)} token ids n#0 .. n#{len(expected) - 1}; it hashed {len(tokens)} "
-            "texts"
-            + (f", missing e.g. {sorted(expected - tokens)[:3]}" if expected - tokens else "")
-            + (
-                f", and texts that are not its token ids, e.g. {sorted(tokens - expected)[:3]}"
-                if tokens - expected
-                else ""
-            )
-        )
 
 
 def test_colliding_tokens_are_ordered_by_token_id():

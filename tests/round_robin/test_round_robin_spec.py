@@ -40,19 +40,6 @@ def test_rotation_continues_between_calls():
     )
 
 
-def test_the_walkthrough():
-    """the README's walkthrough: B unavailable gives A, C, A; B back gives B"""
-    rr = dispatcher(["A", "B", "C"])
-    rr.set_available("B", False)
-    got = assigned(rr, 3)
-    rr.set_available("B", True)
-    got.append(rr.assign())
-    assert got == ["A", "C", "A", "B"], (
-        "workers A, B, C; B made unavailable, 3 assign() calls, B made available again, "
-        f"one more assign(): the calls should give 'A', 'C', 'A', 'B'; got {show(got)}"
-    )
-
-
 def test_first_call_gives_the_first_worker_of_the_list():
     """the workers keep the order of the list: the first assign() gives the first one"""
     for workers in (["C", "A", "B"], ["b", "a"], ["B", "A", "C"], ["zz", "a1", "A"]):
@@ -235,6 +222,19 @@ def test_dispatchers_are_independent():
         f"unavailable: on their own, 3 assign() calls give {show(alone['first'])} and "
         f"{show(alone['second'])}; with the calls taking turns they should give the same; "
         f"got {show(together['first'])} and {show(together['second'])}"
+    )
+
+
+def test_the_walkthrough():
+    """the README's walkthrough: B unavailable gives A, C, A; B back gives B"""
+    rr = dispatcher(["A", "B", "C"])
+    rr.set_available("B", False)
+    got = assigned(rr, 3)
+    rr.set_available("B", True)
+    got.append(rr.assign())
+    assert got == ["A", "C", "A", "B"], (
+        "workers A, B, C; B made unavailable, 3 assign() calls, B made available again, "
+        f"one more assign(): the calls should give 'A', 'C', 'A', 'B'; got {show(got)}"
     )
 
 

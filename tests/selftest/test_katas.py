@@ -19,6 +19,9 @@ KATAS = [catalog.load(name) for name in kata_names()]
 SHORT_LIMIT = 0.3
 # Defects graded in one child: enough to spread a kata's over the test processes.
 CHUNK = 16
+# The limit of tests that must pass on a defect: five times the learner's, so that a
+# busy machine does not make a passing test time out.
+PASSING_LIMIT = 2.0
 
 
 def by_name(value) -> str:
@@ -106,3 +109,41 @@ def test_a_wrong_own_test_is_flagged_against_the_reference(kata, defect, tmp_pat
         f"{defect.id}: the wrong own test is not flagged against the reference: {own}"
     )
     assert set(checked.statuses().values()) == {"pass"}, "spec tests should all pass"
+
+
+def _planted_code_bugs(kata: catalog.Kata) -> tuple[catalog.Defect, ...]:
+    return tuple(bug for bug in kata.planted if not bug.in_own_tests)
+
+
+@pytest.mark.parametrize("kata", [k for k in KATAS if _planted_code_bugs(k)], ids=by_name)
+def test_each_planted_bug_fails_first_the_test_it_names(kata, tmp_path):
+    """The report's first failure is where a learner starts. For each planted bug,
+    kata.toml names the spec test it makes fail first (`first_failure`), a test whose
+    title names what the bug breaks: on the bug alone, every spec test the report
+    lists before it passes, and that one does not. So a reordering of the tests, or
+    an earlier test that comes to lean on the broken behaviour, cannot send the
+    learner to start from a test about something else."""
+    order = kata.spec_tests
+    bugs = _planted_code_bugs(kata)
+    unknown = {bug.id: bug.first_failure for bug in bugs if bug.first_failure not in order}
+    assert not unknown, f"{kata.name}: first_failure names no spec test: {unknown}"
+    upto = {bug.id: tuple(order[: order.index(bug.first_failure) + 1]) for bug in bugs}
+    graded = grading.grade_variants(
+        kata.name,
+        tuple(
+            Variant(bug.id, variants.build(kata, [bug], tmp_path / bug.id), upto[bug.id])
+            for bug in bugs
+        ),
+        PASSING_LIMIT,
+        check_limit=600,
+        shrink=False,
+    )
+    wrong = []
+    for bug in bugs:
+        failing = [test for test in upto[bug.id] if graded[bug.id][test].status is not Status.PASS]
+        if failing[:1] != [bug.first_failure]:
+            first = failing[0] if failing else "a test after it"
+            wrong.append(f"  {bug.id} first fails {first}, not {bug.first_failure}")
+    assert not wrong, "\n".join(
+        [f"{kata.name}: planted bugs whose first failure is not the test kata.toml names:", *wrong]
+    )

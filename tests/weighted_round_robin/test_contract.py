@@ -48,27 +48,6 @@ def refused(call) -> bool:
 # -- the order of assignments --
 
 
-def test_the_first_example():
-    """the README's first example: {'a': 5, 'b': 1, 'c': 1} gives a, a, b, a, c, a, a,
-    then the same seven again"""
-    got = assigned(balancer({"a": 5, "b": 1, "c": 1}), 14)
-    expected = ["a", "a", "b", "a", "c", "a", "a"] * 2
-    assert got == expected, (
-        "weights {'a': 5, 'b': 1, 'c': 1}, all available: 14 assign() calls should give "
-        f"{show(expected)} (a's turns spread out, not five in a row); got {show(got)}"
-    )
-
-
-def test_the_second_example():
-    """the README's second example: {'a': 2, 'b': 1} gives a, b, a, a, b, a"""
-    got = assigned(balancer({"a": 2, "b": 1}), 6)
-    expected = ["a", "b", "a", "a", "b", "a"]
-    assert got == expected, (
-        f"weights {{'a': 2, 'b': 1}}, all available: 6 assign() calls should give "
-        f"{show(expected)}; got {show(got)}"
-    )
-
-
 def test_the_chosen_worker_drops_by_the_total_weight():
     """the chosen worker's current weight drops by the sum of the available workers' weights"""
     got = assigned(balancer({"a": 4, "b": 2, "c": 1}), 14)
@@ -435,4 +414,25 @@ def test_ids_are_compared_exactly():
         f"other way round and 12 more calls, give workers number {show(expected)}; workers "
         f"{show(awkward)} with the same weights and the same calls should give the same "
         f"numbers; got {show(got)}"
+    )
+
+
+def test_the_first_example():
+    """the README's first example: {'a': 5, 'b': 1, 'c': 1} gives a, a, b, a, c, a, a,
+    then the same seven again"""
+    got = assigned(balancer({"a": 5, "b": 1, "c": 1}), 14)
+    expected = ["a", "a", "b", "a", "c", "a", "a"] * 2
+    assert got == expected, (
+        "weights {'a': 5, 'b': 1, 'c': 1}, all available: 14 assign() calls should give "
+        f"{show(expected)} (a's turns spread out, not five in a row); got {show(got)}"
+    )
+
+
+def test_the_second_example():
+    """the README's second example: {'a': 2, 'b': 1} gives a, b, a, a, b, a"""
+    got = assigned(balancer({"a": 2, "b": 1}), 6)
+    expected = ["a", "b", "a", "a", "b", "a"]
+    assert got == expected, (
+        f"weights {{'a': 2, 'b': 1}}, all available: 6 assign() calls should give "
+        f"{show(expected)}; got {show(got)}"
     )
