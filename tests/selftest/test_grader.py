@@ -132,7 +132,7 @@ def test_variant_command_writes_one_defect_and_refuses_unknown_ones(tmp_path):
 
 
 def test_only_runs_the_named_spec_tests_and_never_says_solved(tmp_path):
-    names = ("test_the_walkthrough", "test_nobody_available_gives_none")
+    names = ("test_nobody_available_gives_none", "test_the_walkthrough")
     checked = make_check("round_robin", KATA.solution_dir, only=names, fmt="human")
     assert checked.exit_status != 0, "a partial check must never exit 0"
     assert "2/2 of the selected spec tests pass (ONLY: not a full check)" in checked.stdout

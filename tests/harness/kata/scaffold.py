@@ -181,6 +181,8 @@ starter = "planted"
 [[bugs]]
 id = "ties-go-to-the-last"
 summary = "leader() compares with >=, so a tie goes to the candidate that got its first vote last."
+# The first spec test the report lists that fails on this bug alone (make test checks it).
+first_failure = "test_a_tie_goes_to_the_first_candidate_voted_for"
 caught_by = [
     "test_a_tie_goes_to_the_first_candidate_voted_for",
     "test_the_worked_example",
@@ -262,20 +264,6 @@ def tally():
     return fresh("{kata}").{Class}()
 
 
-def test_the_worked_example():
-    """the README's example: ann leads a tie she reached first, bob leads once ahead"""
-    votes = tally()
-    votes.vote("ann")
-    votes.vote("bob")
-    got = [votes.leader()]
-    votes.vote("bob")
-    got.append(votes.leader())
-    assert got == ["ann", "bob"], (
-        "a vote for ann, one for bob, leader(), another for bob, leader(): the two calls "
-        f"should give 'ann', 'bob'; got {{show(got)}}"
-    )
-
-
 def test_a_tie_goes_to_the_first_candidate_voted_for():
     """on a tie, the leader is the candidate that got its first vote first"""
     votes = tally()
@@ -311,6 +299,22 @@ def test_tallies_are_independent():
     assert got == (0, None), (
         "two tallies, one vote for ann in the first: the second's count('ann') and "
         f"leader() should give 0 and None; got {{show(got)}}"
+    )
+
+
+# The worked example after the scenario tests: a bug's first failure names what it
+# breaks (kata.toml's first_failure), and the example names no one behaviour.
+def test_the_worked_example():
+    """the README's example: ann leads a tie she reached first, bob leads once ahead"""
+    votes = tally()
+    votes.vote("ann")
+    votes.vote("bob")
+    got = [votes.leader()]
+    votes.vote("bob")
+    got.append(votes.leader())
+    assert got == ["ann", "bob"], (
+        "a vote for ann, one for bob, leader(), another for bob, leader(): the two calls "
+        f"should give 'ann', 'bob'; got {{show(got)}}"
     )
 
 
