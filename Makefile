@@ -1,6 +1,6 @@
 # katas: debugging-interview practice. `make help` lists the targets.
 .DEFAULT_GOAL := help
-.PHONY: help list check hint watch interview debrief reset grade test lint new-kata
+.PHONY: help list check hint watch interview debrief reset grade test test-all lint new-kata
 
 KATA ?=
 DIR ?=
@@ -39,7 +39,8 @@ help:
 	@echo ""
 	@echo "For teachers (docs/teachers.md) and maintainers (docs/authoring.md):"
 	@echo "make grade KATA=<kata> SUBMISSIONS=<folder> [JOBS=auto]  grade a class: grades.csv, grades.json"
-	@echo "make test [KATA=<kata>] [JOBS=auto]  the self-tests (of one kata), JOBS processes at once"
+	@echo "make test [KATA=<kata>] [JOBS=auto]  the quick self-tests (of one kata), JOBS processes at once"
+	@echo "make test-all [KATA=<kata>] [JOBS=auto]  every self-test: each design, wrong version and mutant"
 	@echo "make new-kata KATA=<name>  the skeleton of a new kata, to grow (docs/authoring.md)"
 	@echo "make lint         ruff check, ruff format --check on solutions/ and tests/, the workflows"
 	@echo "Set PYTHON=<interpreter> to use your own environment instead of .venv."
@@ -74,8 +75,15 @@ grade: $(SETUP)
 reset: $(SETUP)
 	@$(PYTHON) -m tests.harness reset "$(KATA)"
 
+# The quick tier, for a contributor's loop; test-all adds every design, wrong version
+# and mutant (the self-tests marked `thorough`), as CI runs it.
+SELFTEST = $(PYTHON) -m pytest -n $(JOBS) --dist worksteal $(if $(KATA),--kata "$(KATA)")
+
 test: $(SETUP)
-	@$(PYTHON) -m pytest -n $(JOBS) --dist worksteal $(if $(KATA),--kata "$(KATA)")
+	@$(SELFTEST) -m "not thorough"
+
+test-all: $(SETUP)
+	@$(SELFTEST)
 
 new-kata: $(SETUP)
 	@$(PYTHON) -m tests.harness new-kata "$(KATA)"

@@ -7,7 +7,12 @@ scratch, the slowest self-test, so it starts first rather than last.
 import os
 import subprocess
 
+import pytest
+
 from tests.harness.core.layout import ROOT
+
+# The full tier: make test-all runs this file, make test does not.
+pytestmark = pytest.mark.thorough
 
 
 def test_fresh_clone_sets_itself_up_and_works_from_another_directory(tmp_path):

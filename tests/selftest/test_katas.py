@@ -53,13 +53,26 @@ def test_committed_starter_fails(kata):
         assert not passing, f"{kata.name}: the starter passes tests of {file}: {passing}"
 
 
-def _chunks(kata: catalog.Kata) -> list[tuple[catalog.Defect, ...]]:
-    code = [defect for defect in kata.defects if not defect.in_own_tests]
+def _chunks(kata: catalog.Kata, planted: bool) -> list[tuple[catalog.Defect, ...]]:
+    code = [d for d in kata.defects if not d.in_own_tests and d.planted is planted]
     return [tuple(code[start : start + CHUNK]) for start in range(0, len(code), CHUNK)]
 
 
-CODE_DEFECTS = [(kata, chunk) for kata in KATAS for chunk in _chunks(kata)]
-OWN_TEST_DEFECTS = [(kata, d) for kata in KATAS for d in kata.defects if d.in_own_tests]
+def _tiered(kata: catalog.Kata, defect: object, planted: bool):
+    """A parameter of the quick tier for the planted bugs, of the full tier (make
+    test-all) for the mutants."""
+    return pytest.param(kata, defect, marks=() if planted else pytest.mark.thorough)
+
+
+CODE_DEFECTS = [
+    _tiered(kata, chunk, planted)
+    for kata in KATAS
+    for planted in (True, False)
+    for chunk in _chunks(kata, planted)
+]
+OWN_TEST_DEFECTS = [
+    _tiered(kata, d, d.planted) for kata in KATAS for d in kata.defects if d.in_own_tests
+]
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,13 @@ refused in one line.
 import subprocess
 import sys
 
+import pytest
+
 from tests.harness.kata import catalog
 from tests.selftest.checking import learner_env, make_in, repository_copy
+
+# The full tier: make test-all runs this file, make test does not.
+pytestmark = pytest.mark.thorough
 
 NAME = "vote_tally"
 

@@ -20,6 +20,9 @@ from tests.harness.core.protocol import Status, Variant
 from tests.harness.kata import catalog
 from tests.selftest.checking import learner_folder
 
+# The full tier: make test-all runs this file, make test does not.
+pytestmark = pytest.mark.thorough
+
 HERE = Path(__file__).parent / "wrong_designs"
 KATAS = [catalog.load(name) for name in kata_names() if (HERE / name).is_dir()]
 # Wrong versions graded in one child: chunks spread over the test processes.
