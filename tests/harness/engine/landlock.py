@@ -38,7 +38,7 @@ CREATE_RULESET_VERSION = 1 << 0
 RULE_PATH_BENEATH = 1
 PR_SET_NO_NEW_PRIVS = 38
 
-# The rights of a file system that write, by the ABI version that brought them. The
+# The file-system rights that write, by the ABI version that brought them. The
 # others (execute, read a file, read a folder, ioctl on a device) are not handled,
 # and so stay open.
 WRITE_FILE = 1 << 1
