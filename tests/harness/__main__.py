@@ -112,7 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     grading_options(grade, folder=False)
     grade_one = commands.add_parser("grade-one", help="(make grade's) one submission's row")
     grade_one.add_argument("kata")
-    grade_one.add_argument("entry", help="a submission: a folder, or a clone")
+    grade_one.add_argument("folder", help="a submission's private copy, named as it")
     grading_options(grade_one, folder=False)
     commands.add_parser("classroom", help="a check's JSON on stdin as a Classroom result")
     reset = commands.add_parser("reset", help="back to the starter, after a backup")
@@ -277,7 +277,7 @@ def _grade_one(args: argparse.Namespace) -> int:
     """One submission's row, as JSON: what make grade's supervisor of it prints."""
     from tests.harness.teacher import grades
 
-    row = grades.grade_one(_kata(args.kata), Path(args.entry), args.timeout, args.check_timeout)
+    row = grades.grade_one(_kata(args.kata), Path(args.folder), args.timeout, args.check_timeout)
     print(json.dumps(row.to_data(), ensure_ascii=False))
     return SOLVED
 

@@ -193,6 +193,63 @@ def round_robin_learner(
     return folder
 
 
+# A vandal, run at import before the reference: it overwrites every Python file of
+# every sibling folder, appends a line to every module of the grader and the spec
+# tests, and writes in the home folder and in /tmp; each write's outcome goes to
+# VANDAL_LOG in its own folder, a line each ("<what> <exception>", or "<what>
+# written"). Then it is the reference.
+VANDAL = """\
+import sys as _sys
+from pathlib import Path as _Path
+
+_SABOTAGE = "raise SystemExit('sabotaged')\\n"
+_HERE = _Path(__file__).resolve().parent
+
+
+def _attempt(what, path, text, mode="w"):
+    try:
+        with open(path, mode, encoding="utf-8") as out:
+            out.write(text)
+    except OSError as error:
+        outcome = type(error).__name__
+    else:
+        outcome = "written"
+    try:
+        with open(_HERE / {log!r}, "a", encoding="utf-8") as log:
+            log.write(f"{{what}} {{outcome}}\\n")
+    except OSError:
+        pass
+
+
+for _parent in {{_HERE.parent, *map(_Path, {parents!r})}}:
+    for _sibling in sorted(_parent.iterdir()):
+        if _sibling.is_dir() and _sibling.resolve() != _HERE:
+            for _file in sorted(_sibling.glob("*.py")):
+                _attempt("sibling", _file, _SABOTAGE)
+for _name, _module in list(_sys.modules.items()):
+    _file = getattr(_module, "__file__", None)
+    if (_name == "tests" or _name.startswith("tests.")) and _file:
+        _attempt("module", _file, "\\n" + _SABOTAGE, "a")
+_attempt("home", _Path.home() / "vandal-was-here", "hello")
+_attempt("home", _Path.home() / ".bashrc", "\\necho sabotaged\\n", "a")
+_attempt("tmp", {tmp!r}, "hello")
+"""
+VANDAL_LOG = "vandal.log"
+
+
+def vandal(folder: Path, tmp: str, parents: tuple[Path, ...] = ()) -> Path:
+    """`folder` holding round_robin's reference with VANDAL before its first line: it
+    writes `tmp` (a path in /tmp) and attacks the folders in `parents` (and its own
+    folder's parent); its own tests are the reference's."""
+    code = VANDAL.format(log=VANDAL_LOG, parents=tuple(map(str, parents)), tmp=tmp)
+    folder.mkdir(parents=True, exist_ok=True)
+    reference = ROOT / "solutions/round_robin"
+    text = (reference / "round_robin.py").read_text(encoding="utf-8")
+    (folder / "round_robin.py").write_text(code + text, encoding="utf-8")
+    shutil.copyfile(reference / "test_round_robin.py", folder / "test_round_robin.py")
+    return folder
+
+
 def repository_copy(target: Path, kata: Kata) -> Path:
     """The working tree without its environment, caches or state, `kata` as shipped:
     a repository of its own, whose katas/ a self-test may change."""
@@ -218,8 +275,11 @@ def learner_env() -> dict[str, str]:
 MAKE_IN = ("make", "-s", "--no-print-directory", "-C")
 
 
-def make_in(repo: Path, *arguments: str) -> subprocess.CompletedProcess:
-    """`make ARGUMENTS` in `repo`, as a learner runs it there."""
+def make_in(
+    repo: Path, *arguments: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
+    """`make ARGUMENTS` in `repo`, as a learner runs it there; `env` adds to the
+    environment."""
     return subprocess.run(
         [
             "make",
@@ -233,5 +293,5 @@ def make_in(repo: Path, *arguments: str) -> subprocess.CompletedProcess:
         capture_output=True,
         text=True,
         timeout=120,
-        env=learner_env(),
+        env={**learner_env(), **(env or {})},
     )

@@ -2,11 +2,15 @@
 
 Every grading child has a memory limit (2 GiB by default, MEMORY= in MiB), a
 file-size limit and a process limit; going over one is a verdict in words
-within the test's time, never a hang or a traceback. And nothing the code
+within the test's time, never a hang or a traceback. Where Linux has Landlock,
+it may write only in its own folder and its temporary folder, and (from
+Landlock ABI 6) signal only the processes it started. And nothing the code
 starts survives the check, not even a process that left its group.
 """
 
+import json
 import os
+import secrets
 import subprocess
 import sys
 import textwrap
@@ -16,12 +20,19 @@ from pathlib import Path
 import pytest
 
 from tests.harness.core.layout import ROOT
+from tests.harness.engine import landlock
 from tests.harness.kata import catalog
 from tests.selftest.checking import (
     STARTER_LIMIT,
+    VANDAL_LOG,
     committed_starter,
     learner_folder,
     make_check,
+    make_in,
+    repository_copy,
+    round_robin_learner,
+    snapshot,
+    vandal,
 )
 
 KATA = catalog.load("round_robin")
@@ -57,13 +68,13 @@ def test_memory_past_the_limit_is_an_error_that_says_so(tmp_path):
 
 def test_a_huge_file_is_an_error_that_says_so(tmp_path):
     body = """
-        with open(os.path.join(os.path.dirname(__file__), "..", "huge.bin"), "wb") as out:
+        with tempfile.TemporaryFile() as out:
             out.write(b"x" * 100 * 2**20)
     """
     # On the reference, with a limit that writing 64 MiB to a busy disk cannot reach:
     # the verdict under test is the file's, never a timeout.
     reference = learner_folder(KATA, KATA.solution_dir, tmp_path / "mine")
-    folder = hostile(reference, body, top="import os\n")
+    folder = hostile(reference, body, top="import tempfile\n")
     checked = make_check(KATA.name, folder, timeout=10)
     failure = first_failure(checked)
     assert failure["status"] == "error", failure
@@ -74,7 +85,7 @@ def test_a_huge_file_is_an_error_that_says_so(tmp_path):
     os.name != "posix" or not sys.platform.startswith("linux"), reason="no subreaper"
 )
 def test_nothing_the_code_starts_outlives_the_check(tmp_path):
-    marker = tmp_path / "alive"
+    marker = tmp_path / "mine" / "alive"  # in its own folder: the one it may write in
     top = f"""
         import os, time
         if os.fork() == 0:
@@ -107,7 +118,7 @@ def _state(pid: int) -> str:
 def test_a_grader_killed_mid_check_takes_its_grading_child_with_it(tmp_path):
     """A check stopped with kill -9 (a closed laptop lid, a teacher's Ctrl-\\) must
     not leave the code it was grading looping on."""
-    marker = tmp_path / "child"
+    marker = tmp_path / "mine" / "child"  # in its own folder: the one it may write in
     top = f"""
         import os
         with open({str(marker)!r}, "w") as out:
@@ -127,3 +138,72 @@ def test_a_grader_killed_mid_check_takes_its_grading_child_with_it(tmp_path):
         grader.wait()
     time.sleep(0.5)
     assert _state(child) == "Z", f"the grading child {child} outlived its grader"
+
+
+NO_LANDLOCK = pytest.mark.skipif(
+    not landlock.version(), reason="no Landlock here: writes are not confined"
+)
+
+
+@NO_LANDLOCK
+def test_a_write_outside_its_folder_is_a_permission_error_that_says_why(tmp_path):
+    outside = tmp_path / "outside.txt"
+    top = f"open({str(outside)!r}, 'w').write('x')\n"
+    folder = round_robin_learner(tmp_path / "mine", top=top)
+    checked = make_check(KATA.name, folder, timeout=STARTER_LIMIT)
+    message = checked.result["message"]
+    assert "raised PermissionError" in message and "at round_robin.py line 1" in message, message
+    assert "your code may write only in its own folder" in message, message
+    assert not outside.exists()
+
+
+@NO_LANDLOCK
+def test_a_vandal_in_a_check_writes_nothing_outside_its_folder(tmp_path):
+    """Code that overwrites the other katas' files, appends a line to every module of
+    the grader and the spec tests, and writes in the home folder and in /tmp gets a
+    PermissionError in its own code for each write, and changes nothing: a check of
+    it, which is the reference after that, is Solved."""
+    repo = repository_copy(tmp_path / "repo", KATA)
+    folder = repo / "katas" / KATA.name
+    home = tmp_path / "home"
+    home.mkdir()
+    in_tmp = Path("/tmp") / f"katas-vandal-{secrets.token_hex(8)}"
+    vandal(folder, str(in_tmp))
+    before = _repository(repo)
+    done = make_in(
+        repo,
+        "check",
+        f"KATA={KATA.name}",
+        "FORMAT=json",
+        f"TIMEOUT={STARTER_LIMIT}",
+        env={"HOME": str(home)},
+    )
+    assert json.loads(done.stdout)["status"] == "pass", done.stdout
+    tried = [line.split() for line in (folder / VANDAL_LOG).read_text().splitlines()]
+    assert {what for what, _ in tried} == {"sibling", "module", "home", "tmp"}, tried
+    assert {outcome for _, outcome in tried} == {"PermissionError"}, tried
+    assert _repository(repo) == before, "a file outside the learner's folder was changed"
+    assert not list(home.iterdir()), "the vandal wrote in the home folder"
+    assert not in_tmp.exists(), "the vandal wrote in /tmp"
+
+
+def _repository(repo: Path) -> dict[str, bytes]:
+    """The repository's files, but the learner's folder's vandal.log, the learner's
+    progress (.katas/) and the bytecode the grader's own process caches."""
+    return {
+        path: data
+        for path, data in snapshot(repo).items()
+        if "__pycache__" not in path and not path.startswith(".katas") and VANDAL_LOG not in path
+    }
+
+
+@pytest.mark.skipif(
+    landlock.version() < landlock.SCOPES_FROM,
+    reason="signals are confined from Landlock ABI 6 (Linux 6.12)",
+)
+def test_the_code_cannot_signal_the_grader(tmp_path):
+    top = "import os, signal\nos.kill(os.getppid(), signal.SIGTERM)\n"
+    folder = round_robin_learner(tmp_path / "mine", top=top)
+    checked = make_check(KATA.name, folder, timeout=STARTER_LIMIT)
+    message = checked.result["message"]
+    assert "raised PermissionError" in message and "at round_robin.py line 2" in message, message

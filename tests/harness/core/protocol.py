@@ -177,6 +177,18 @@ class Request:
         """Where the child writes its stack when the supervisor asks (SIGUSR1)."""
         return self.work / "stack.txt"
 
+    @property
+    def temporary(self) -> Path:
+        """The child's own temporary folder (see `temporary_folder`)."""
+        return temporary_folder(self.work)
+
+
+def temporary_folder(work: Path) -> Path:
+    """A grading child's own temporary folder, its TMPDIR (pytest's tmp_path, its
+    captured output): with the folder graded, the one place the learner's code may
+    write (tests.harness.engine.landlock). The rest of `work` is the grader's."""
+    return work / "tmp"
+
 
 # -- events, child to supervisor, in the order they come --
 

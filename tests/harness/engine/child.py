@@ -21,7 +21,7 @@ from _pytest.pathlib import ImportMode, import_path
 from tests.harness.core import limits
 from tests.harness.core.layout import ROOT
 from tests.harness.core.protocol import STARTER, Group, Planned, Request, Role, Variant, encode
-from tests.harness.engine import reaper
+from tests.harness.engine import landlock, reaper
 from tests.harness.engine.plugin import GradingPlugin
 from tests.harness.kata import catalog, starter, variants
 from tests.harness.toolkit import differential
@@ -221,6 +221,11 @@ def main(kata_name: str) -> int:
         key=request.key,
         memory=request.memory,
     )
+    # The last step before the learner's code can run, once the grader has written
+    # what it writes (the copies of the plan, the stack file the plugin opened): from
+    # here on this process, and all it starts, may write only in the folder graded and
+    # in its own temporary folder, where Linux has Landlock.
+    plugin.writes_confined = landlock.confine((request.folder, request.temporary)) > 0
     # A broken own-test file must not stop the spec tests from running. No
     # traceback: the plugin words each failure itself, and pytest's long form
     # (source lines found by parsing each file) was a third of a mutant's grading.

@@ -148,6 +148,9 @@ class GradingPlugin:
         sys.meta_path.insert(0, self.finder)
         self.compared: tuple[str, object, object] | None = None
         self.current: Result | None = None
+        # Whether the child confined its writes (tests.harness.engine.landlock): it does
+        # once this is made, the last step before the learner's code runs.
+        self.writes_confined = False
 
     def emit(self, event: Event) -> None:
         os.write(self.fd, self._encode(event))
@@ -213,9 +216,15 @@ class GradingPlugin:
         if isinstance(exc, timer.TimeLimit):
             where = places.stuck(exc, self.yours)
             return outcomes.endless_import(module, where, self.base_limit)
-        return outcomes.import_failure(
+        message = outcomes.import_failure(
             exc, module, places.raised(exc, self.yours), places.last_line(exc)
         )
+        return self._why_refused(exc, message)
+
+    def _why_refused(self, exc: BaseException, message: str) -> str:
+        """`message`, and why, when `exc` is a write the confinement refused."""
+        refused = isinstance(exc, PermissionError) and exc.filename is not None
+        return outcomes.write_refused(message) if refused and self.writes_confined else message
 
     # -- collection --
 
@@ -357,7 +366,8 @@ class GradingPlugin:
         return Status.ERROR, self._exception(exc, group.source)
 
     def _exception(self, exc: BaseException, source: Path) -> str:
-        return outcomes.exception(exc, places.raised(exc, source), places.last_line(exc))
+        message = outcomes.exception(exc, places.raised(exc, source), places.last_line(exc))
+        return self._why_refused(exc, message)
 
     def _disagreement(self, item: pytest.Item, exc: BaseException) -> str:
         """What a learner's own test expected that the reference does not give.

@@ -30,7 +30,15 @@ from pathlib import Path
 from tests.harness.core import limits
 from tests.harness.core.layout import ROOT
 from tests.harness.core.limits import GRACE
-from tests.harness.core.protocol import PHASES, Event, ProtocolError, Request, Task, decode
+from tests.harness.core.protocol import (
+    PHASES,
+    Event,
+    ProtocolError,
+    Request,
+    Task,
+    decode,
+    temporary_folder,
+)
 from tests.harness.engine import reaper
 
 DUMP_WAIT = 0.5  # s to wait for the stack dump of a child about to be killed
@@ -80,6 +88,8 @@ class Child:
         self.kata, self.work = kata, work
         self.channel, self.events_fd = os.pipe()
         self.request: Request | None = None
+        temporary = temporary_folder(work)
+        temporary.mkdir(exist_ok=True)  # a spare child shares its grading's
         # PYTHONMALLOC=malloc would stop sys.getallocatedblocks() counting, which a
         # spec test measures memory with.
         env = {
@@ -95,6 +105,9 @@ class Child:
             # built from them, must not change from one check to the next.
             PYTHONHASHSEED="0",
             KATAS_GRADER_PID=str(os.getpid()),
+            # Its own temporary folder, where the learner's code may write (and pytest
+            # keeps captured output): the rest of the system's is out of its reach.
+            TMPDIR=str(temporary),
         )
         reaper.become_subreaper()
         with (work / "stderr.txt").open("wb") as stderr:

@@ -8,6 +8,13 @@ with its own per-test and per-check bounds, so one that hangs or floods
 costs its own bounds and no more; never more than `jobs` grading processes
 run at once. The rows go to grades.csv and grades.json beside the
 submissions, and a summary to the terminal.
+
+Each submission is graded from a private copy in a temporary folder of its own,
+never in place: the teacher's folder is only read (but for the grades files),
+and the grading child may write only in that copy and in its own temporary
+folder (tests.harness.engine.landlock), so no submission reaches a classmate's
+files, the grader, or the teacher's home. The kata's given files come from the
+repository, whatever a submission holds in their place.
 """
 
 from __future__ import annotations
@@ -17,9 +24,12 @@ import csv
 import io
 import json
 import os
+import shutil
 import signal
+import stat
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -31,7 +41,7 @@ from tests.harness.core import limits
 from tests.harness.core.files import write_atomically
 from tests.harness.core.layout import ROOT
 from tests.harness.core.protocol import Status
-from tests.harness.engine import reaper
+from tests.harness.engine import landlock, reaper
 from tests.harness.engine.supervisor import LIVE
 from tests.harness.kata.catalog import Kata
 from tests.harness.wording import classes
@@ -75,23 +85,50 @@ def submissions(folder: Path) -> list[Path]:
 
 
 def kata_folder(kata: Kata, entry: Path) -> Path | str:
-    """Where `entry` holds the kata's files, or why it does not."""
+    """Where `entry` holds the kata's files, or why it does not. The given files
+    need not be there: they come from the repository (see `private_copy`)."""
     if not entry.is_dir():
         return classes.grade_not_a_folder()
     clone = entry / "katas" / kata.name
     folder = clone if clone.is_dir() else entry
-    missing = [name for name in kata.files if not (folder / name).is_file()]
+    own = [name for name in kata.files if name not in kata.given]
+    missing = [name for name in own if not (folder / name).is_file()]
     if missing:
         return classes.grade_missing(missing)
     return folder
 
 
-def grade_one(kata: Kata, entry: Path, limit: float, check_limit: float) -> Row:
-    """The row of one submission, graded in this process (its supervisor's)."""
+def private_copy(kata: Kata, folder: Path, copy: Path) -> Path:
+    """`copy`: the submission's files in `folder` (no hidden ones, no caches; links
+    as links, never followed; no pipes or devices), with the kata's given files taken
+    from the repository instead of the submission's own."""
+    given = {os.path.join(folder, name) for name in kata.given}
+
+    def left_out(directory: str, names: list[str]) -> set[str]:
+        return {
+            name
+            for name in names
+            if name.startswith(".")
+            or name == "__pycache__"
+            or os.path.join(directory, name) in given
+            or not _copied(os.lstat(os.path.join(directory, name)).st_mode)
+        }
+
+    shutil.copytree(folder, copy, symlinks=True, ignore=left_out)
+    for name in kata.given:
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(kata.solution_dir / name, copy / name)
+    return copy
+
+
+def _copied(mode: int) -> bool:
+    return stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)
+
+
+def grade_one(kata: Kata, folder: Path, limit: float, check_limit: float) -> Row:
+    """The row of one submission, from its private copy `folder` (named as the
+    submission), graded in this process (its supervisor's)."""
     started = time.monotonic()
-    folder = kata_folder(kata, entry)
-    if isinstance(folder, str):
-        return Row(entry.name, Status.ERROR, reason=folder)
     graded = grading.grade(kata.name, folder, limit, check_limit)
     timeouts = sum(verdict.status is Status.TIMEOUT for verdict in graded.tests)
     status = graded.status
@@ -99,7 +136,7 @@ def grade_one(kata: Kata, entry: Path, limit: float, check_limit: float) -> Row:
         status = Status.TIMEOUT
     reason = "" if graded.tests else graded.message.splitlines()[0]
     return Row(
-        entry.name,
+        folder.name,
         status,
         graded.passed,
         len(graded.tests),
@@ -112,17 +149,45 @@ def grade_one(kata: Kata, entry: Path, limit: float, check_limit: float) -> Row:
 
 
 def supervised(kata: Kata, entry: Path, limit: float, check_limit: float) -> Row:
-    """The row of one submission, graded by a supervisor process of its own, in a
-    session of its own (`python -m tests.harness grade-one`): code that kills its
-    parent, its process group or its supervisor costs its own row, and nothing it
-    started survives it (tests.harness.engine.reaper)."""
+    """The row of one submission, graded from a private copy by a supervisor process
+    of its own, in a session of its own (`python -m tests.harness grade-one`): code
+    that kills its parent, its process group or its supervisor costs its own row, and
+    nothing it started survives it (tests.harness.engine.reaper).
+
+    The copy, and every temporary folder of its grading (the supervisor's TMPDIR),
+    are in one folder, removed once the supervisor has ended, however it ended."""
+    scratch = Path(tempfile.mkdtemp(prefix=f"katas-grade-{kata.name}-"))
+    try:
+        try:
+            folder = kata_folder(kata, entry)
+            if isinstance(folder, str):
+                return Row(entry.name, Status.ERROR, reason=folder)
+            copy = private_copy(kata, folder, scratch / entry.name)
+        except OSError as error:  # a file or folder the teacher cannot read, say
+            return Row(entry.name, Status.ERROR, reason=classes.grade_not_copied(_why(error)))
+        return _supervise(kata, entry, copy, scratch, limit, check_limit)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _why(error: OSError) -> str:
+    """What went wrong, in one line: shutil.Error holds a list, one error per file."""
+    if isinstance(error, shutil.Error) and error.args and error.args[0]:
+        return str(error.args[0][0][-1])
+    return str(error)
+
+
+def _supervise(
+    kata: Kata, entry: Path, copy: Path, scratch: Path, limit: float, check_limit: float
+) -> Row:
     started = time.monotonic()
-    command = [sys.executable, "-m", "tests.harness", "grade-one", kata.name, str(entry)]
+    command = [sys.executable, "-m", "tests.harness", "grade-one", kata.name, str(copy)]
     command += ["--timeout", str(limit), "--check-timeout", str(check_limit)]
     command += ["--memory", str(limits.memory)]
     process = subprocess.Popen(
         command,
         cwd=ROOT,
+        env={**os.environ, "TMPDIR": str(scratch)},
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -157,6 +222,8 @@ def grade_all(
     """Every submission's row: those of grades.jsonl kept from an interrupted run,
     the others graded `jobs` at a time, each appended to grades.jsonl when done."""
     reaper.become_subreaper()
+    if not landlock.version():
+        print(classes.GRADE_UNCONFINED, file=sys.stderr, flush=True)
     kept = {row.name: row for row in journal(folder)}
     entries = [entry for entry in submissions(folder) if entry.name not in kept]
     done, errors, lock = [len(kept)], [0], threading.Lock()

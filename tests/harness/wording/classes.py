@@ -9,6 +9,11 @@ from tests.harness.wording.common import plural
 
 GRADE_HISTOGRAM = "Spec tests passed, share of the kata's:"
 GRADING_KILLED = "the grading process was killed (by the submission's own code?) before it reported"
+# Said once, on stderr, where Linux's Landlock is missing (tests.harness.engine.landlock).
+GRADE_UNCONFINED = (
+    "note: this system has no Landlock (Linux 5.13 or later), so a submission's code can "
+    "write wherever you can; grading anyway (docs/teachers.md says what that leaves open)"
+)
 
 
 def grade_not_a_folder() -> str:
@@ -17,6 +22,10 @@ def grade_not_a_folder() -> str:
 
 def grade_missing(missing: list[str]) -> str:
     return f"no {', '.join(missing)} in it, nor in katas/<kata>/ of a clone"
+
+
+def grade_not_copied(why: str) -> str:
+    return f"could not be copied to be graded: {why}".splitlines()[0]
 
 
 def grade_progress(done: int, total: int, errors: int) -> str:

@@ -68,6 +68,14 @@ def file_too_large(place: Place | None) -> str:
     return f"your code wrote a file larger than the grader's limit of {FILE_SIZE} MiB{where}"
 
 
+def write_refused(message: str) -> str:
+    """A PermissionError of a write the grader refused (tests.harness.engine.landlock)."""
+    return (
+        f"{message}. While it is graded, your code may write only in its own folder and "
+        "in its temporary folder (tempfile.gettempdir())"
+    )
+
+
 def skipped(exc: BaseException) -> str:
     return f"the test was skipped ({exc}) — only a test that runs can pass"
 
