@@ -15,14 +15,18 @@ from collections.abc import Callable
 
 from tests.harness.toolkit import token_ring
 from tests.harness.toolkit.differential import shown
+from tests.harness.toolkit.spec import attempt
 from tests.harness.toolkit.token_ring import Hash64, Tokens, answer, positive_int, sha64
 
 __all__ = [
     "KEYS",
+    "NODES",
+    "SCENARIO",
     "Cluster",
     "Loads",
     "answer",
     "before_the_end",
+    "changes_nothing",
     "cluster_of",
     "misowned",
     "model_of",
@@ -203,3 +207,50 @@ def nodes_text(nodes: dict[str, int] | list[str]) -> str:
     if isinstance(nodes, list) or set(nodes.values()) == {1}:
         return ", ".join(map(shown, nodes))
     return ", ".join(f"{shown(node)} (weight {weight})" for node, weight in nodes.items())
+
+
+# -- calls that must change nothing: two of the learner's clusters compared --
+
+NODES = {"a": 1, "b": 2, "c": 1}
+SCENARIO = "V=8, replicas=2, nodes a, b, c of weights 1, 2, 1"
+
+
+def behaviour(cluster, keys: list[str]) -> list[str]:
+    """What a cluster shows: the owners of each key, then each key got twice, with the
+    values, then stats(); each answer as the learner's code gave it."""
+    shown_: list[str] = []
+    for call in (
+        *(lambda key=key: cluster.owners(key) for key in keys),
+        *(lambda key=key: cluster.get(key) for key in keys for _ in range(2)),
+        cluster.stats,
+    ):
+        try:
+            shown_.append(repr(call()))
+        except Exception as error:
+            shown_.append(f"raised {type(error).__name__}")
+    return shown_
+
+
+def unlike(got: list[str], expected: list[str], keys: list[str]) -> str:
+    """Where two behaviour() lists first differ, in words."""
+    calls = [
+        *(f"owners({key!r})" for key in keys),
+        *(f"get({key!r})" for key in keys for _ in range(2)),
+        "stats()",
+    ]
+    for call, x, y in zip(calls, got, expected, strict=True):
+        if x != y:
+            return f"{call} gave {x}, where the untouched cluster gives {y}"
+    return ""
+
+
+def changes_nothing(call) -> str:
+    """Make `call` on one of two clusters of NODES (with b's cache warm on both first):
+    '' if it then behaves like the other, else how it differs."""
+    keys = KEYS[:60]
+    touched, untouched = cluster_of(NODES, 8, 2), cluster_of(NODES, 8, 2)
+    for cluster in (touched, untouched):
+        for key in keys[:30]:
+            cluster.get(key)
+    attempt(lambda: call(touched))
+    return unlike(behaviour(touched, keys), behaviour(untouched, keys), keys)

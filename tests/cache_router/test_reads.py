@@ -54,15 +54,66 @@ def test_a_miss_loads_once_and_the_next_get_hits():
     )
 
 
+def test_stats_counts_the_reads_since_the_cluster_was_made():
+    """stats() counts every get since the cluster was made, whoever asked for stats()
+    before"""
+    cluster = cluster_of(NODES, 8, 2)
+    gets(cluster, ["user:1", "user:1", "user:2"])
+    first = stats_of(cluster)
+    gets(cluster, ["user:1", "user:3"])
+    got = (first, stats_of(cluster))
+    expected = (repr({"hits": 1, "misses": 2}), repr({"hits": 2, "misses": 3}))
+    assert got == expected, (
+        "nodes a, b, c, get of user:1, user:1, user:2, stats(), then get of user:1, user:3 "
+        f"and stats() again: they should give {expected[0]}, then {expected[1]}; got "
+        f"{got[0]}, then {got[1]}"
+    )
+
+
 def test_a_cached_none_is_a_hit():
-    """a value of None is cached like any other: the next get is a hit, with no load"""
-    load = Loads()
+    """a value of None, '' or 0 is cached like any other: the next get of it is a hit, with
+    no load"""
+    values = {"none-1": None, "empty-1": "", "zero-1": 0}
+    loaded: list[str] = []
+
+    def load(key: str) -> object:
+        loaded.append(key)
+        return values[key]
+
     cluster = cluster_of(NODES, 8, 2, load=load)
-    got = (gets(cluster, ["none-1", "none-1"]), load.keys, stats_of(cluster))
-    assert got == (["None", "None"], ["none-1"], repr({"hits": 1, "misses": 1})), (
-        "V=8, nodes a, b, c, a load that gives None for 'none-1': get('none-1') twice should "
-        "give None twice, load once and count 1 hit, 1 miss; got "
-        f"{', '.join(got[0])}, loads {got[1]}, stats() {got[2]}"
+    twice = [key for key in values for _ in range(2)]
+    got = (gets(cluster, twice), loaded, stats_of(cluster))
+    expected = ([shown(values[key]) for key in twice], list(values), repr({"hits": 3, "misses": 3}))
+    assert got == expected, (
+        "V=8, nodes a, b, c, a load that gives None for 'none-1', '' for 'empty-1' and 0 for "
+        "'zero-1': each got twice should give its value twice, load once and count 3 hits, "
+        f"3 misses; got {', '.join(got[0])}, loads {got[1]}, stats() {got[2]}"
+    )
+
+
+def test_keys_are_compared_exactly():
+    """keys alike but not equal ('user:1' and 'User:1', 'é' written two ways, a trailing
+    space) are different keys, each with its own value"""
+    keys = ["user:1", "User:1", "user:1 ", "\u00e9", "e\u0301", "k", "k\x00"]
+    cluster = cluster_of(["a"], 4, 1)
+    got = gets(cluster, keys + keys)
+    expected = [shown(f"{key}@{n}") for n, key in enumerate(keys, start=1)] * 2
+    assert got == expected, (
+        f"V=4, replicas=1, node a alone: get of each of {', '.join(map(shown, keys))}, then "
+        f"of each again, should load each key once and give it back its own value "
+        f"({', '.join(expected[: len(keys)])}, then the same again); got {', '.join(got)}"
+    )
+
+
+def test_a_down_node_does_not_answer():
+    """a node marked down serves nothing it holds: its keys are loaded anew"""
+    cluster = cluster_of(["a"], 4, 1)
+    got = gets(cluster, ["user:1"])
+    cluster.mark_down("a")
+    got += gets(cluster, ["user:1"])
+    assert got == ["'user:1@1'", "'user:1@2'"], (
+        "V=4, replicas=1, node a: get('user:1'), mark_down('a'), get('user:1') should load "
+        f"twice and give 'user:1@1', 'user:1@2'; got {', '.join(got)}"
     )
 
 
@@ -106,6 +157,20 @@ def test_a_down_owner_falls_back_to_the_next_owner_up():
         )
 
 
+def test_a_node_back_up_is_empty():
+    """mark_up of a down node brings it back with nothing cached"""
+    cluster = cluster_of(["a"], 4, 2)
+    got = gets(cluster, ["user:1"])
+    cluster.mark_down("a")
+    cluster.mark_up("a")
+    got += gets(cluster, ["user:1", "user:1"])
+    assert got == ["'user:1@1'", "'user:1@2'", "'user:1@2'"], (
+        "V=4, node a alone: get('user:1'), mark_down('a'), mark_up('a'), get('user:1') twice "
+        "should give 'user:1@1', then 'user:1@2' (a came back empty) and 'user:1@2'; got "
+        f"{', '.join(got)}"
+    )
+
+
 def test_the_first_owner_up_that_holds_the_key_answers():
     """an owner up that does not hold the key is passed over for a later owner that does"""
     keys = first_owned_by("a", NODES, KEYS[:60], virtuals=8)
@@ -125,18 +190,6 @@ def test_the_first_owner_up_that_holds_the_key_answers():
         "its outage)"
         if differ
         else ""
-    )
-
-
-def test_a_down_node_does_not_answer():
-    """a node marked down serves nothing it holds: its keys are loaded anew"""
-    cluster = cluster_of(["a"], 4, 1)
-    got = gets(cluster, ["user:1"])
-    cluster.mark_down("a")
-    got += gets(cluster, ["user:1"])
-    assert got == ["'user:1@1'", "'user:1@2'"], (
-        "V=4, replicas=1, node a: get('user:1'), mark_down('a'), get('user:1') should load "
-        f"twice and give 'user:1@1', 'user:1@2'; got {', '.join(got)}"
     )
 
 
@@ -160,20 +213,6 @@ def test_with_every_owner_down_the_value_is_loaded_and_not_cached():
         "got twice, a and b removed (c owns the keys now), the keys got again: with no owner "
         f"up nothing is cached, so every get should load ({', '.join(expected[:3])} ...) and "
         f"stats() count {3 * n} misses; got {', '.join(got[:3])} ... and {stats_of(cluster)}"
-    )
-
-
-def test_a_node_back_up_is_empty():
-    """mark_up of a down node brings it back with nothing cached"""
-    cluster = cluster_of(["a"], 4, 2)
-    got = gets(cluster, ["user:1"])
-    cluster.mark_down("a")
-    cluster.mark_up("a")
-    got += gets(cluster, ["user:1", "user:1"])
-    assert got == ["'user:1@1'", "'user:1@2'", "'user:1@2'"], (
-        "V=4, node a alone: get('user:1'), mark_down('a'), mark_up('a'), get('user:1') twice "
-        "should give 'user:1@1', then 'user:1@2' (a came back empty) and 'user:1@2'; got "
-        f"{', '.join(got)}"
     )
 
 

@@ -7,14 +7,15 @@ time (hash64=lambda text: 0, hash64=len, a 50-value sum of code points) or
 the default one, node ids of every shape ('#' in them, one a prefix of
 another, case and whitespace variants, the empty id), nodes added, removed
 and added again, weights raised, lowered, drained to 0 and refused, nodes
-marked down and up, keys got again and again (values of None among them) and
-their owners asked. The long runs add clusters of hundreds of nodes,
-hundreds of nodes removed and added back, one node's weight lowered, raised,
-drained and set back hundreds of times, one node flapping hundreds of times,
-and thousands of gets compared in a tight loop. Every call is compared with
-the model in tests/cache_router/model.py; a failure is shrunk to the
-smallest sequence of calls that still breaks the contract, shown as lines to
-paste into python3.
+marked down and up, keys got again and again (values of None among them),
+their owners asked (forty keys at once after each step of a resize too), and
+a dict stats() gave looked at again after a get. The long runs add clusters
+of hundreds of nodes, hundreds of nodes removed and added back, one node's
+weight lowered, raised, drained and set back hundreds of times, one node
+flapping hundreds of times, and thousands of gets compared in a tight loop.
+Every call is compared with the model in tests/cache_router/model.py; a
+failure is shrunk to the smallest sequence of calls that still breaks the
+contract, shown as lines to paste into python.
 """
 
 from __future__ import annotations
@@ -136,6 +137,40 @@ class Clusters(gen.Machine):
     def owners(self, which: int, key: str) -> None:
         self.compare(self.at(which), "owners", key, show=True)
 
+    @gen.rule(weight=2, when=gen.has_instances, which=WHICH)
+    def owners_of_many(self, which: int) -> None:
+        """owners(f'key-{n}') for 40 keys, written as one line: where a weight change put
+        tokens it should not have, or took off the wrong ones, some of them show it."""
+        live = self.at(which)
+        calls = [
+            (
+                f"{live.name}.owners('key-{n}')",
+                lambda n=n: live.learner.owners(f"key-{n}"),
+                gen.outcome(lambda n=n: live.model.owners(f"key-{n}")),
+            )
+            for n in range(40)
+        ]
+        self.script.sweep(
+            calls, lambda done: f"_ = [{live.name}.owners(f'key-{{n}}') for n in range({done})]"
+        )
+
+    @gen.macro(
+        when=gen.has_instances,
+        which=WHICH,
+        choice=CHOICE,
+        high=gen.pick(3, 4),
+        low=gen.pick(1, 2),
+    )
+    def resize(self, which: int, choice: int, high: int, low: int) -> list:
+        """A node's weight raised, lowered and raised again, forty keys' owners asked after
+        each: the tokens a node keeps stay where they were, and it has no others."""
+        node = {"which": which, "choice": choice, "stranger": "x"}
+        many = ("owners_of_many", {"which": which})
+        steps: list = []
+        for heavy in (high, low, high):
+            steps += [("set_weight", {**node, "heavy": heavy}), many]
+        return steps
+
     @gen.rule(weight=5, when=gen.has_instances, which=WHICH, key=KEYS)
     def get(self, which: int, key: str) -> None:
         self.compare(self.at(which), "get", key, show=True)
@@ -143,6 +178,17 @@ class Clusters(gen.Machine):
     @gen.rule(weight=2, when=gen.has_instances, which=WHICH)
     def stats(self, which: int) -> None:
         self.compare(self.at(which), "stats", show=True)
+
+    @gen.rule(when=gen.has_instances, which=WHICH, key=KEYS)
+    def stats_kept(self, which: int, key: str) -> None:
+        """A dict stats() gave, kept while a key is got: it still says what it said."""
+        live = self.at(which)
+        said = live.model.stats()
+        kept = self.script.call(
+            f"kept = {live.name}.stats()", live.learner.stats, gen.returns(said), show=False
+        )
+        self.compare(live, "get", key, show=True)
+        self.script.call("kept", lambda: kept, gen.returns(said))
 
     @gen.macro(hashed=gen.pick(*HASHES))
     def clusters_alike(self, hashed: str) -> list:
@@ -173,8 +219,9 @@ class LongRuns(Clusters):
 
     create = None  # clusters fit for long runs instead
     add_look_alikes = None
-    clusters_alike = None
-    remove_node = mark_down = mark_up = outage = owners = get = stats = None
+    clusters_alike = resize = None
+    remove_node = mark_down = mark_up = outage = owners = get = stats = stats_kept = None
+    owners_of_many = None
 
     def setup(self, module) -> None:
         super().setup(module)

@@ -1,11 +1,9 @@
-"""The read policy: read-through caching, with fallback along the replicas.
+"""The read path: read-through caching over the cluster's nodes.
 
-For a key, the client asks the cluster for its owners (replicas.walk on the
-published ring), skips the owners that are down, and then:
-- the first live owner that holds the key answers: a hit;
-- otherwise the value is loaded from the backing store, once, and cached on
-  the first live owner: a miss;
-- with every owner down, the value is loaded and not cached anywhere.
+A read asks the key's owners (replicas.walk on the ring as published) in
+order, passing over the nodes that are down, and goes to the backing store
+when none of them has the value. Counts keeps what the simulation's table
+and stats() report.
 """
 
 from __future__ import annotations
@@ -19,12 +17,22 @@ from .replicas import walk
 
 
 class Counts:
-    """Hits by the node that answered; misses by the node the value was cached on,
-    None for a value cached nowhere."""
+    """What the reads did: hits by the node that answered, misses by the node the value
+    was then cached on (None: nowhere), and the totals, kept as they go so that stats()
+    costs the same however many nodes have come and gone."""
 
     def __init__(self) -> None:
         self.hits: Counter[str] = Counter()
         self.misses: Counter[str | None] = Counter()
+        self.totals = {"hits": 0, "misses": 0}
+
+    def hit(self, node_id: str) -> None:
+        self.hits[node_id] += 1
+        self.totals["hits"] += 1
+
+    def miss(self, node_id: str | None) -> None:
+        self.misses[node_id] += 1
+        self.totals["misses"] += 1
 
 
 class ReadThroughClient:
@@ -41,23 +49,26 @@ class ReadThroughClient:
         return walk(self._cluster.ring, key, self._replicas)
 
     def get(self, key: str) -> Any:
-        live = [node for node in map(self._cluster.node, self.owners(key)) if node.up]
+        owners = [self._cluster.node(node_id) for node_id in self.owners(key)]
+        live = [node for node in owners if node.up]
         for node in live:
             found, value = node.lookup(key)
             if found:
                 # No copy onto the owners before it: the cache is filled on a miss
                 # only, so that a read never turns into a write on another node.
-                self.counts.hits[node.node_id] += 1
+                self.counts.hit(node.node_id)
                 return value
         value = self._store.load(key)
-        if live:
-            live[0].store(key, value)
-            self.counts.misses[live[0].node_id] += 1
-        else:
+        if not live:
             # Cached nowhere: a node that does not own the key would go on serving
             # it after its owners are back, and nothing would ever refresh it there.
-            self.counts.misses[None] += 1
+            self.counts.miss(None)
+            return value
+        home = owners[0]
+        home.store(key, value)
+        self.counts.miss(home.node_id)
         return value
 
     def stats(self) -> dict[str, int]:
-        return {"hits": self.counts.hits.total(), "misses": self.counts.misses.total()}
+        """The totals since the client was made."""
+        return self.counts.totals

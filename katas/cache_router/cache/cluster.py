@@ -1,10 +1,9 @@
 """Membership: the cache nodes, their weights and health, and the ring they make.
 
 Every change of membership or weight builds the next Ring aside and then
-publishes it with one assignment to `_ring`. A lookup, from another thread
-or from inside the hash64 a change calls, reads `ring` once and gets either
-the whole ring before the change or the whole ring after it, never one
-half-built. Writers are serialised by the caller; readers take no lock.
+publishes it with one assignment to `_ring`, so that a lookup, from another
+thread or from inside the hash64 a change calls, reads a ring that is whole.
+Writers are serialised by the caller; readers take no lock.
 
 Health (up or down) is not in the ring: a down node keeps its tokens, and the
 client skips it (client.py). So an outage moves no key, and a node that comes
@@ -23,10 +22,9 @@ class Cluster:
 
     def __init__(self, virtuals_per_weight: int, hash64: Hash64) -> None:
         self._virtuals = virtuals_per_weight
-        self._hash64 = hash64
         self._nodes: dict[str, CacheNode] = {}
         self._weights: dict[str, int] = {}
-        self._ring = Ring(virtuals_per_weight, hash64)
+        self._ring = Ring(hash64)
 
     @property
     def ring(self) -> Ring:
@@ -47,7 +45,7 @@ class Cluster:
     def add(self, node_id: str, weight: int) -> None:
         if node_id in self._nodes:
             raise ValueError(f"node {node_id!r} is already in the cluster")
-        ring = self._ring.with_node(node_id, weight)
+        ring = self._ring.with_tokens(node_id, range(weight * self._virtuals))
         # The node exists before the ring that names it is published: a lookup on
         # the new ring must find every owner it gives.
         self._nodes[node_id] = CacheNode(node_id)
@@ -65,14 +63,16 @@ class Cluster:
         return True
 
     def set_weight(self, node_id: str, weight: int) -> None:
-        """A capacity change: the node's tokens become those of `weight`; 0 drains it."""
+        """A capacity change: the node's token count becomes weight * V (0 drains it)."""
         self.node(node_id)  # KeyError for a stranger, before anything changes
-        # Off and back on with the new count. The tokens it keeps are hashed again,
-        # to the very same places: a token id does not depend on the weight.
-        self._ring = self._ring.without(node_id)
-        if weight:
-            self._ring = self._ring.with_node(node_id, weight)
+        have = self._weights[node_id] * self._virtuals
+        want = weight * self._virtuals
+        if want >= have:
+            ring = self._ring.with_tokens(node_id, range(have, want))
+        else:
+            ring = self._ring.without_tokens(node_id, range(have - want))
         self._weights[node_id] = weight
+        self._ring = ring
 
     def mark_down(self, node_id: str) -> None:
         self.node(node_id).go_down()

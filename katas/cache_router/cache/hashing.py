@@ -18,20 +18,12 @@ Hash64 = Callable[[str], int]
 RING_BITS = 64
 
 
-# Most keys are short ids, and SHA-256 is the slow part of a lookup. str's own
-# hash is a fast 64-bit hash in C that spreads keys as well: use it for them.
-FAST_PATH_LIMIT = 32
-MASK = (1 << 64) - 1
-
-
 # Memoised: ring rebuilds hash the same token ids over and over. lru_cache keys
 # its table on hash(text), salted per process, but only to find the entry; the
 # value it hands back is always the SHA-256 one computed below.
 @functools.lru_cache(maxsize=1 << 16)
 def stable_hash64(text: str) -> int:
     """The first 8 bytes of the SHA-256 digest of the UTF-8 text, as a big-endian int."""
-    if len(text) < FAST_PATH_LIMIT:
-        return hash(text) & MASK
     digest = hashlib.sha256(text.encode("utf-8")).digest()
     return int.from_bytes(digest[:8], "big")
 

@@ -27,10 +27,10 @@ def walk(ring: Ring, key: str, count: int) -> list[str]:
     owners: list[str] = []
     seen: set[str] = set()
     for step in range(len(tokens)):
-        _, token_id, node_id = tokens[(start + step) % len(tokens)]
-        if token_id in seen:
+        _, _, node_id = tokens[(start + step) % len(tokens)]
+        if node_id in seen:
             continue
-        seen.add(token_id)
+        seen.add(node_id)
         owners.append(node_id)
         if len(owners) == wanted:
             break

@@ -4,11 +4,14 @@ The scenario is deterministic: nodes cache-1 .. cache-N join (weight 1 each)
 at tick 0, then requests for keys user:0 .. user:K-1 arrive one per tick of a
 fake clock, popular keys more often (a seeded random stream), and the events
 given on the command line happen right after the request of their tick. Same
-options, same output, on every machine.
+options, same output, on every machine. The database holds a profile for
+every user but the closed accounts (user:3, user:23, user:43, ...: one in
+20), whose profile is None.
 
-It prints a line per event and per report window, then a table per node.
---compare-processes runs two app servers as two processes, as production
-does, and compares where they route every key.
+It prints a line per event and per report window (the numbers the hit-rate
+dashboard shows), then a table per node and the keys the database served
+most. --compare-processes runs two app servers as two processes, as
+production does, and compares where they route every key.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ KINDS = ("add", "weight", "remove", "down", "up")
 # PYTHONHASHSEED of the two app servers of --compare-processes.
 APP_SEEDS = ("1", "2")
 EXAMPLES = 5
+# One user in CLOSED_EVERY has closed their account: their profile is None.
+CLOSED_EVERY, CLOSED_AT = 20, 3
 
 
 @dataclass(frozen=True)
@@ -68,7 +73,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m cache.simulate",
         description="Replay requests against a cache cluster, with node events, and report "
-        "hits and misses per node. Deterministic: the same options print the same output.",
+        "hits and misses per node. Users user:3, user:23, user:43, ... (one in 20) closed "
+        "their accounts: the database gives None for their profile. Deterministic: the same "
+        "options print the same output.",
     )
     add = parser.add_argument
     add("--nodes", type=int, default=12, help="nodes cache-1 .. cache-N (default 12)")
@@ -159,6 +166,12 @@ class Probe:
         return self.hash64(text)
 
 
+def profile(key: str) -> str | None:
+    """The database's answer for a key user:N: None for a closed account."""
+    number = int(key.rpartition(":")[2])
+    return None if number % CLOSED_EVERY == CLOSED_AT else f"profile of {key}"
+
+
 def routes(cluster: Cluster, keys: list[str], replicas: int) -> list[list[str]]:
     ring = cluster.ring
     return [walk(ring, key, replicas) for key in keys]
@@ -174,7 +187,7 @@ class Simulation:
         self.probe = Probe(hash64, self.keys[:50], args.replicas)
         self.cluster = Cluster(args.virtuals, self.probe if args.probe_during_changes else hash64)
         self.probe.cluster = self.cluster
-        self.store = BackingStore(lambda key: f"profile of {key}")
+        self.store = BackingStore(profile)
         self.client = ReadThroughClient(self.cluster, self.store, args.replicas)
         self.seen_nodes: list[str] = []
         self.gone: set[str] = set()
@@ -276,24 +289,26 @@ class Simulation:
         self.join_all()
         events = events_of(args)
         rng = random.Random(args.seed)
-        window = (0, 0)
+        last = self.client.stats()
         for tick in range(args.requests + 1):
             if tick:
                 if self.keys:
                     self.client.get(self.keys[int(len(self.keys) * rng.random() ** 2)])
                 if tick % args.report_every == 0 or tick == args.requests:
-                    window = self.report_window(tick, window)
+                    last = self.report_window(tick, last)
             while events and events[0].tick <= tick:
                 event = events.pop(0)
                 (self.health if event.kind in ("down", "up") else self.change)(event)
         self.table()
 
-    def report_window(self, tick: int, window: tuple[int, int]) -> tuple[int, int]:
+    def report_window(self, tick: int, last: dict[str, int]) -> dict[str, int]:
+        """The dashboard's line: the requests since `last`, the stats() of the line
+        before. Returns this line's stats(), for the next one."""
         stats = self.client.stats()
-        hits, misses = stats["hits"] - window[0], stats["misses"] - window[1]
+        hits, misses = stats["hits"] - last["hits"], stats["misses"] - last["misses"]
         rate = hits / (hits + misses) if hits + misses else 0.0
         self.say(tick, f"last {hits + misses} requests: hit rate {rate:.1%} ({misses} misses)")
-        return stats["hits"], stats["misses"]
+        return stats
 
     def table(self) -> None:
         owned: dict[str, int] = {}
@@ -318,10 +333,14 @@ class Simulation:
         stats = self.client.stats()
         total = stats["hits"] + stats["misses"]
         rate = stats["hits"] / total if total else 0.0
+        loads = self.store.loads
         print(
             f"total: {stats['hits']} hits, {stats['misses']} misses, hit rate {rate:.1%}, "
-            f"{self.store.loads} loads from the database"
+            f"{loads.total()} loads from the database"
         )
+        again = [(key, count) for key, count in loads.most_common(EXAMPLES) if count > 1]
+        most = ", ".join(f"{key} {count} times" for key, count in again)
+        print(f"loaded most: {most}" if again else "loaded most: no key more than once")
 
 
 def print_routes(args: argparse.Namespace) -> None:

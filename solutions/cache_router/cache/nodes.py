@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -20,9 +21,7 @@ class CacheNode:
         return len(self._values)
 
     def lookup(self, key: str) -> tuple[bool, Any]:
-        """(True, value) if the key is cached here, else (False, None)."""
-        # `in`, not .get(key) is not None: None is a value like any other, and a
-        # cached None is a hit.
+        """What is cached here for `key`, as (found, value)."""
         if key in self._values:
             return True, self._values[key]
         return False, None
@@ -44,8 +43,8 @@ class BackingStore:
 
     def __init__(self, load: Loader) -> None:
         self._load = load
-        self.loads = 0
+        self.loads: Counter[str] = Counter()  # by key
 
     def load(self, key: str) -> Any:
-        self.loads += 1
+        self.loads[key] += 1
         return self._load(key)

@@ -1,18 +1,16 @@
 """The ring: an immutable, sorted list of virtual tokens.
 
 A node of weight w has the tokens "<node>#0" .. "<node>#<w*V - 1>", each at
-hash64(token id). Tokens are ordered by (hash, token id): two tokens that
-land on the same position are settled by their ids, so every server that
-knows the same nodes builds the same ring, whatever order it learnt them in.
-A key belongs to the first token whose hash is at least the key's, wrapping
-past the last token to the first.
+hash64(token id), so a token's place depends on its id alone. Tokens are
+kept in (hash, token id) order, and a key belongs to the first token whose
+hash is at least the key's, wrapping past the last token to the first.
 
-A Ring is never changed once made: with_node() and without() return a new
-one. That is what lets the cluster publish a change in one step while
-lookups go on (see cluster.py).
+A Ring is never changed once made: with_tokens() and the two without
+methods return a new one. That is what lets the cluster publish a change in
+one step while lookups go on (see cluster.py).
 
-With M tokens: start() is O(log M), a binary search; with_node() and
-without() are O(M log M) and O(M), building the new token list aside.
+With M tokens: start() is O(log M), a binary search; the changes are
+O(M log M) and O(M), building the new token list aside.
 """
 
 from __future__ import annotations
@@ -27,18 +25,17 @@ from .hashing import Hash64
 Token = tuple[int, str, str]
 
 
-def token_ids(node_id: str, count: int) -> Iterator[str]:
-    """The ids of the first `count` tokens of a node."""
-    return (f"{node_id}#{index}" for index in range(count))
+def token_ids(node_id: str, numbers: range) -> Iterator[str]:
+    """The ids of a node's tokens of these numbers."""
+    return (f"{node_id}#{number}" for number in numbers)
 
 
 class Ring:
     """One state of the ring; nothing changes it once it is made."""
 
-    __slots__ = ("_hash64", "_hashes", "_node_count", "_tokens", "_virtuals")
+    __slots__ = ("_hash64", "_hashes", "_node_count", "_tokens")
 
-    def __init__(self, virtuals: int, hash64: Hash64, tokens: tuple[Token, ...] = ()) -> None:
-        self._virtuals = virtuals
+    def __init__(self, hash64: Hash64, tokens: tuple[Token, ...] = ()) -> None:
         self._hash64 = hash64
         self._tokens = tokens
         # The hashes alone, in the same order, for the binary search of start().
@@ -59,18 +56,23 @@ class Ring:
         """How many tokens the node holds (0 for a node not on the ring)."""
         return sum(1 for _, _, node in self._tokens if node == node_id)
 
-    def with_node(self, node_id: str, weight: int) -> Ring:
-        """This ring plus the weight * V tokens of a node that holds none yet."""
+    def with_tokens(self, node_id: str, numbers: range) -> Ring:
+        """This ring plus the node's tokens of these numbers, which it does not hold yet."""
         joining = [
-            (self._hash64(token_id), token_id, node_id)
-            for token_id in token_ids(node_id, weight * self._virtuals)
+            (self._hash64(token_id), token_id, node_id) for token_id in token_ids(node_id, numbers)
         ]
-        return Ring(self._virtuals, self._hash64, tuple(sorted([*self._tokens, *joining])))
+        return Ring(self._hash64, tuple(sorted([*self._tokens, *joining])))
+
+    def without_tokens(self, node_id: str, numbers: range) -> Ring:
+        """This ring without the node's tokens of these numbers."""
+        leaving = set(token_ids(node_id, numbers))
+        kept = tuple(token for token in self._tokens if token[1] not in leaving)
+        return Ring(self._hash64, kept)
 
     def without(self, node_id: str) -> Ring:
         """This ring with every token of the node taken off."""
         kept = tuple(token for token in self._tokens if token[2] != node_id)
-        return Ring(self._virtuals, self._hash64, kept)
+        return Ring(self._hash64, kept)
 
     def start(self, key: str) -> int:
         """The index of the key's token: the first whose hash is at least the key's,

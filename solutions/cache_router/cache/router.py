@@ -73,5 +73,5 @@ class CacheCluster:
         return self._client.get(key)
 
     def stats(self) -> dict[str, int]:
-        """{"hits": ..., "misses": ...} since the cluster was made, in a new dict."""
+        """{"hits": ..., "misses": ...}: the reads since the cluster was made."""
         return self._client.stats()

@@ -1,5 +1,5 @@
 """Tests written by the team that owns the cache client. Run from the kata folder:
-../../.venv/bin/python -m pytest tests
+python -m pytest tests
 """
 
 import hashlib
@@ -29,12 +29,25 @@ def test_a_miss_loads_then_the_value_is_a_hit():
     assert cluster.stats() == {"hits": 1, "misses": 1}
 
 
-def test_a_cached_none_is_a_hit():
+def test_reads_of_a_deleted_profile():
+    # A deleted profile reads as None from the database, and None is cached like
+    # any other value: the next read is a hit.
     cluster = CacheCluster(lambda key: None)
     cluster.add_node("a")
-    cluster.get("user:1")
-    cluster.get("user:1")
+    assert cluster.get("user:1") is None
+    assert cluster.get("user:1") is None
     assert cluster.stats() == {"hits": 1, "misses": 1}
+
+
+def test_the_dashboard_window_counts_the_reads_in_it():
+    # The exporter keeps the stats() of the last window and subtracts them.
+    cluster = cluster_of("a", "b", "c")
+    cluster.get("user:0")
+    window = cluster.stats()
+    for key in KEYS[:10]:
+        cluster.get(key)
+    now = cluster.stats()
+    assert (now["hits"] - window["hits"], now["misses"] - window["misses"]) == (1, 9)
 
 
 def test_owners_are_distinct_nodes():
