@@ -104,8 +104,8 @@ def test_the_transport_is_called_with_the_worker_and_the_order():
 
 
 def test_the_first_order_goes_to_the_first_worker_to_join():
-    """the rotation is the order in which the workers joined: the first dispatch goes to
-    the first worker to join, whatever its name"""
+    """the cursor starts at the first worker to join: the first dispatch goes to it,
+    whatever its name"""
     for workers in (["C", "A", "B"], ["b", "a"], ["zz", "a1", "A"]):
         got = service(World(), workers).dispatch("o1").worker
         assert got == workers[0], (
