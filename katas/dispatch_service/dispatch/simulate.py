@@ -271,7 +271,8 @@ def parser() -> argparse.ArgumentParser:
     made = argparse.ArgumentParser(
         prog="python -m dispatch.simulate",
         description="Replay a shift of orders against the dispatch service on a fake clock: "
-        "a line per event, then every worker's counts.",
+        "a line per event (an order goes out before the heartbeats of its second), then "
+        "every worker's counts.",
     )
     add = made.add_argument
     add("--workers", type=int, default=4, metavar="N", help="workers w1..wN (default 4)")
@@ -283,7 +284,7 @@ def parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seconds on the fake clock between orders (default 1)",
     )
-    add("--seed", type=int, default=0, metavar="S", help="seed of the random failures (default 0)")
+    add("--seed", type=int, default=0, metavar="S", help="seed of the random refusals (default 0)")
     add(
         "--fail-rate",
         type=float,
