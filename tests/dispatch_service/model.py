@@ -20,13 +20,16 @@ class World:
     """The clock and the transport a test hands to the services it makes.
 
     A send fails (returns False) when its worker, or its (worker, order) pair,
-    is in `refuse`; raises ConnectionError when its worker is in `crash`; and
-    moves the clock on by `lag` seconds, as a slow network would.
+    is in `refuse`; raises ConnectionError when its worker is in `crash`, and
+    once when its worker or its pair is in `drop` (which it then leaves: a
+    dropped connection, and a send made again would go through); and moves the
+    clock on by `lag` seconds, as a slow network would.
     """
 
     t: float = 0.0
     refuse: set = field(default_factory=set)
     crash: set = field(default_factory=set)
+    drop: set = field(default_factory=set)
     lag: float = 0.0
     sent: list[tuple[str, str]] = field(default_factory=list)
 
@@ -38,14 +41,19 @@ class World:
         self.t += self.lag
         if worker in self.crash:
             raise ConnectionError(f"{worker} is unreachable")
+        for key in (worker, (worker, order)):
+            if key in self.drop:
+                self.drop.discard(key)
+                raise ConnectionError(f"the send of {order} to {worker} was dropped")
         return worker not in self.refuse and (worker, order) not in self.refuse
 
 
-# How a repro pastes the world into python3: the same rules, as globals.
+# How a repro pastes the world into python: the same rules, as globals.
 WORLD_CODE = [
     "t = 0.0  # the clock: every service reads it",
     "refuse = set()  # workers, or (worker, order) pairs, whose sends return False",
     "crash = set()  # workers whose sends raise ConnectionError",
+    "drop = set()  # workers, or (worker, order) pairs, whose next send raises, once",
     "lag = 0.0  # seconds each send takes on the clock",
     "sent = []  # every send made: (worker, order)",
     "def clock(): return t",
@@ -53,6 +61,8 @@ WORLD_CODE = [
     "    global t",
     "    sent.append((worker, order)); t += lag",
     "    if worker in crash: raise ConnectionError(worker)",
+    "    for key in (worker, (worker, order)):",
+    "        if key in drop: drop.discard(key); raise ConnectionError(worker)",
     "    return worker not in refuse and (worker, order) not in refuse",
     "",
 ]

@@ -6,12 +6,15 @@ Every test makes its services from the learner's package as the grader
 imports it afresh for the test, in a world of its own
 (tests/dispatch_service/model.py): a clock the test moves by hand, and a
 transport whose sends fail, raise or take time as the test scripts them,
-with a log of every send. Each test holds one sentence of
-the contract and fails for that reason only; where a sentence says that
-something changes nothing, the test compares two of the learner's own
-services, one with that something and one without. test_sequences.py holds
-all the sentences at once on generated calls; test_speed.py the cost of a
-dispatch.
+with a log of every send. Each test holds one sentence of the contract and
+fails for that reason only: its scenario leans on no other sentence that a
+test before it does not hold (a heartbeat comes at a later clock reading
+than the failure it follows, unless that reading is what the test is
+about). Where a sentence says that something changes nothing, the test
+compares two of the learner's own services, one with that something and
+one without. The tests ask nothing of the learner's objects but the calls
+and fields the contract names. test_sequences.py holds all the sentences at
+once on generated calls; test_speed.py the cost of a dispatch.
 """
 
 from tests.dispatch_service.model import World
@@ -53,37 +56,47 @@ def orders(count: int, first: int = 1) -> list[str]:
     return [f"o{n}" for n in range(first, first + count)]
 
 
-# -- the worked example --
+# -- the service as a whole --
 
 
-def test_the_worked_example():
-    """the README's example: A; B refuses and C takes o2; A; B back, B; all silent, nobody;
-    C back, C; B's stats 2, 1, 1"""
-    world = World(refuse={("B", "o2")})
-    svc = service(world, WORKERS)
-    got = [delivery(svc.dispatch(order)) for order in ("o1", "o2", "o3")]
-    svc.heartbeat("B")
-    got.append(delivery(svc.dispatch("o4")))
-    world.t = 31.0
-    got.append(delivery(svc.dispatch("o5")))
-    svc.heartbeat("C")
-    got.append(delivery(svc.dispatch("o6")))
-    expected = [
-        ("o1", "A", 1),
-        ("o2", "C", 2),
-        ("o3", "A", 1),
-        ("o4", "B", 1),
-        ("o5", None, 0),
-        ("o6", "C", 1),
-    ]
+def test_services_are_independent():
+    """calls on one service never change another"""
+    world = World()
+    lone = service(World(), WORKERS)
+    expected = takers(lone, orders(4)) + [counts(lone.stats(w)) for w in WORKERS]
+    first, second = service(world, WORKERS), service(world, ["D", "A", "E"])
+    takers(second, orders(2, first=10))
+    second.leave("A")
+    second.join("B")
+    got = takers(first, orders(4)) + [counts(first.stats(w)) for w in WORKERS]
     assert got == expected, (
-        "the README's example: dispatch o1, o2 (B refuses it), o3, heartbeat B, o4, the "
-        f"clock at 31, o5, heartbeat C, o6 should give {show(expected)}; got {show(got)}"
+        "a service of A, B, C, next to another of D, A, E that dispatched twice, lost A and "
+        f"gained B: 4 dispatches and the stats of A, B, C should give {show(expected)}, as "
+        f"on a service alone; got {show(got)}"
     )
-    stats = counts(svc.stats("B"))
-    assert stats == (2, 1, 1), (
-        "the README's example: stats('B') should give offered 2, delivered 1, failed 1; "
-        f"got {show(stats)}"
+
+
+def test_a_timeout_that_is_not_positive_is_refused():
+    """a heartbeat_timeout that is not positive raises ValueError, and a small positive one
+    is accepted"""
+    for timeout in (0, 0.0, -1, -30.0):
+        refuses(
+            ValueError,
+            f"DispatchService(send, clock, heartbeat_timeout={timeout!r})",
+            lambda timeout=timeout: service(World(), timeout=timeout),
+        )
+    service(World(), timeout=0.25)  # a small one is fine
+
+
+def test_the_transport_is_called_with_the_worker_and_the_order():
+    """dispatch calls send(worker_id, order_id): the worker first, then the order"""
+    world = World()
+    svc = service(world, ["A", "B"])
+    svc.dispatch("o1")
+    got = world.sent
+    assert got in ([("A", "o1")], [("B", "o1")]), (
+        "workers A, B: dispatch('o1') should call send(worker, 'o1') once, with 'A' or "
+        f"'B' as the worker; the sends were {show(got)}"
     )
 
 
@@ -91,13 +104,23 @@ def test_the_worked_example():
 
 
 def test_the_first_order_goes_to_the_first_worker_to_join():
-    """the rotation is the order in which the workers joined: the first dispatch goes to
-    the first worker to join, whatever its name"""
+    """the cursor starts at the first worker to join: the first dispatch goes to it,
+    whatever its name"""
     for workers in (["C", "A", "B"], ["b", "a"], ["zz", "a1", "A"]):
         got = service(World(), workers).dispatch("o1").worker
         assert got == workers[0], (
             f"workers {show(workers)} joined in that order: the first dispatch should go "
             f"to {workers[0]!r}; got {got!r}"
+        )
+
+
+def test_the_rotation_is_the_order_in_which_the_workers_joined():
+    """orders go to the workers in the order in which they joined, whatever their names"""
+    for workers in (["C", "A", "B"], ["b", "a"], ["zz", "a1", "A"]):
+        got = takers(service(World(), workers), orders(len(workers)))
+        assert got == workers, (
+            f"workers {show(workers)} joined in that order: {len(workers)} dispatches "
+            f"should go to {show(workers)}; got {show(got)}"
         )
 
 
@@ -112,43 +135,100 @@ def test_the_cursor_persists_between_dispatches():
     )
 
 
-def test_a_worker_that_joins_goes_to_the_end_and_the_cursor_stays():
-    """a worker joins at the end of the rotation, and the cursor still names the worker
-    it named"""
-    svc = service(World(), WORKERS)
-    before = takers(svc, orders(2))
-    svc.join("D")
-    got = takers(svc, orders(3, first=3))
-    assert got == ["C", "D", "A"], (
-        f"workers A, B, C: 2 dispatches (the contract says A, B; got {show(before)}), D "
-        f"joins, 3 more dispatches should go to 'C', 'D', 'A'; got {show(got)}"
+# -- heartbeats and availability --
+
+
+def test_a_worker_silent_for_longer_than_the_timeout_is_skipped():
+    """a worker whose last heartbeat is more than heartbeat_timeout seconds old is not
+    offered the order"""
+    world = World()
+    svc = service(world, WORKERS, timeout=30.0)
+    world.t = 20.0
+    svc.heartbeat("B")
+    world.t = 30.5
+    svc.dispatch("o1")
+    got = world.sent
+    assert got == [("B", "o1")], (
+        "timeout 30: A, B, C join at 0, B's heartbeat at 20: at 30.5 only B may be offered "
+        f"o1: the sends should be [('B', 'o1')]; got {show(got)}"
     )
 
 
-def test_a_worker_joining_an_empty_rotation_is_next():
-    """when the rotation is empty the cursor names nobody, and the next worker to join is
-    the next to consider"""
-    svc = service(World(), ["A", "B"])
-    svc.dispatch("o1")  # A; the cursor names B
-    svc.leave("B")  # the cursor names A
-    svc.leave("A")  # nobody is left
-    svc.join("C")
-    svc.join("D")
-    got = takers(svc, orders(2, first=2))
-    assert got == ["C", "D"], (
-        "workers A, B: one dispatch, B leaves, A leaves, C and D join: 2 dispatches should "
-        f"go to 'C', 'D'; got {show(got)}"
+def test_the_one_available_worker_is_found_from_any_cursor():
+    """the search goes from the cursor to the last worker, wraps round to the first, and
+    finds the one available worker wherever the cursor is"""
+    ids = ["A", "B", "C", "D", "E"]
+    for start in range(len(ids)):
+        for target in ids:
+            world = World()
+            svc = service(world, ids, timeout=30.0)
+            takers(svc, orders(start))  # the cursor now names ids[start]
+            world.t = 40.0
+            svc.heartbeat(target)
+            got = svc.dispatch("o9").worker
+            assert got == target, (
+                f"workers A, B, C, D, E: {start} dispatches (the cursor names "
+                f"{ids[start]!r}), then at 40 only {target!r} has a fresh heartbeat: the "
+                f"next dispatch should go to {target!r}; got {got!r}"
+            )
+
+
+def test_a_heartbeat_exactly_timeout_seconds_old_still_counts():
+    """a worker whose last heartbeat is exactly heartbeat_timeout seconds old is
+    available"""
+    world = World()
+    svc = service(world, ["A", "B"], timeout=5.0)
+    world.t = 2.5
+    svc.heartbeat("B")
+    world.t = 7.5
+    got = takers(svc, orders(2))
+    assert got == ["B", "B"], (
+        "timeout 5: A and B join at 0, B's heartbeat at 2.5: at 7.5 B's is exactly 5 s old "
+        f"and still counts, A's is older: 2 dispatches should go to 'B', 'B'; got {show(got)}"
     )
 
 
-def test_joining_twice_is_refused():
-    """join raises ValueError for a worker in the rotation already"""
-    svc = service(World(), WORKERS)
-    for worker in WORKERS:
-        refuses(ValueError, f"workers A, B, C: join({worker!r})", lambda w=worker: svc.join(w))
-    svc.leave("B")
-    svc.join("B")
-    refuses(ValueError, "B left and joined again: join('B') once more", lambda: svc.join("B"))
+def test_the_default_timeout_is_thirty_seconds():
+    """without heartbeat_timeout a heartbeat counts for 30 seconds, and not longer"""
+    world = World()
+    svc = service(world, ["A"])
+    world.t = 30.0
+    on_time = svc.dispatch("o1").worker
+    world.t = 30.5
+    late = svc.dispatch("o2").worker
+    assert [on_time, late] == ["A", None], (
+        "the default timeout: A joins at 0: a dispatch at 30 should go to 'A' and one at "
+        f"30.5 to nobody (None); got {on_time!r} and {late!r}"
+    )
+
+
+def test_heartbeats_keep_a_worker_available():
+    """a worker that keeps sending heartbeats stays available, long after it joined"""
+    world = World()
+    svc = service(world, ["A", "B"], timeout=30.0)
+    for t in range(20, 101, 20):
+        world.t = float(t)
+        svc.heartbeat("B")
+    got = takers(svc, orders(2))
+    assert got == ["B", "B"], (
+        "timeout 30: A and B join at 0, B sends a heartbeat every 20 s up to 100: at 100, "
+        f"2 dispatches should go to 'B', 'B'; got {show(got)}"
+    )
+
+
+def test_a_silent_worker_comes_back_with_its_next_heartbeat():
+    """a worker silent for longer than the timeout, however long, is available again after
+    a heartbeat"""
+    world = World()
+    svc = service(world, ["A", "B"], timeout=30.0)
+    world.t = 1000.0
+    got = takers(svc, orders(1))  # both silent: nobody
+    svc.heartbeat("B")
+    got += takers(svc, orders(2, first=2))
+    assert got == [None, "B", "B"], (
+        "timeout 30: A and B join at 0; at 1000, both silent, o1 goes to nobody (None), B "
+        f"sends a heartbeat: o2 and o3 should go to 'B', 'B'; got {show(got)}"
+    )
 
 
 def test_joining_counts_as_a_heartbeat():
@@ -166,63 +246,312 @@ def test_joining_counts_as_a_heartbeat():
     )
 
 
-def test_a_worker_that_left_can_join_again_at_the_end():
-    """a worker that left may join again, and it goes to the end of the rotation"""
+def test_heartbeat_refuses_a_worker_not_in_the_rotation():
+    """heartbeat raises KeyError for a worker that never joined, or has left"""
     svc = service(World(), WORKERS)
-    svc.leave("A")
-    svc.join("A")
+    refuses(KeyError, "workers A, B, C: heartbeat('Z')", lambda: svc.heartbeat("Z"))
+    svc.leave("C")
+    refuses(KeyError, "workers A, B, C, C left: heartbeat('C')", lambda: svc.heartbeat("C"))
+
+
+# -- dispatch --
+
+
+def test_the_delivery_names_the_order():
+    """the Delivery's order_id is the order dispatched, as given, whether a worker takes
+    it or not"""
+    for workers, story in ((["A"], "worker A"), ([], "no worker")):
+        svc = service(World(), workers)
+        for order in ("o-1", "ORDER 7", " o-2 ", "", "o-1"):
+            got = svc.dispatch(order).order_id
+            assert got == order, (
+                f"{story}: dispatch({order!r}): order_id should be {order!r}; got {got!r}"
+            )
+
+
+def test_the_cursor_names_the_worker_after_the_one_that_took_the_order():
+    """after a dispatch the cursor names the worker after the one that took the order,
+    not after the worker the search started from"""
+    world = World()
+    svc = service(world, ["A", "B", "C", "D", "E"], timeout=30.0)
+    world.t = 20.0
+    for worker in ("A", "D", "E"):
+        svc.heartbeat(worker)
+    world.t = 40.0  # B and C are silent, A, D and E are not
     got = takers(svc, orders(4))
-    assert got == ["B", "C", "A", "B"], (
-        "workers A, B, C: A leaves and joins again: 4 dispatches should go to 'B', 'C', "
-        f"'A', 'B'; got {show(got)}"
+    assert got == ["A", "D", "E", "A"], (
+        "timeout 30: A, B, C, D, E join at 0, A, D and E send a heartbeat at 20: at 40 "
+        f"(B and C silent) 4 dispatches should go to 'A', 'D', 'E', 'A'; got {show(got)}"
     )
 
 
-def test_a_worker_that_joins_again_starts_its_stats_from_zero():
-    """a worker that left and joins again has its stats from zero"""
-    svc = service(World(refuse={("A", "o3")}), ["A", "B"])
-    takers(svc, orders(3))  # A, B; A refuses o3, which B takes
-    svc.leave("A")
-    svc.join("A")
-    got = counts(svc.stats("A"))
-    assert got == (0, 0, 0), (
-        "workers A, B: A took o1 and refused o3, then left and joined again: stats('A') "
-        f"should give offered 0, delivered 0, failed 0; got {show(got)}"
+def test_a_failed_send_goes_on_to_the_next_available_worker():
+    """a send that returns False does not end the search: the next available worker is
+    offered the order"""
+    world = World(refuse={"A", "B"})
+    svc = service(world, ["A", "B", "C", "D"])
+    got = delivery(svc.dispatch("o1"))
+    assert got == ("o1", "C", 3), (
+        "workers A, B, C, D, A and B refuse every order: dispatch('o1') should give o1, C, "
+        f"3 attempts; got {show(got)}"
     )
 
 
-def test_a_worker_that_joins_again_is_not_down():
-    """a worker whose delivery failed, then left and joined again, is available: joining
-    counts as a heartbeat"""
-    svc = service(World(refuse={("A", "o1")}), ["A", "B"])
-    svc.dispatch("o1")  # A refuses it (A is down), B takes it
-    svc.leave("A")
-    svc.join("A")
+def test_each_worker_is_offered_the_order_at_most_once():
+    """dispatch examines each worker at most once: when they all refuse, each is sent the
+    order once, and nobody gets it"""
+    world = World(refuse={"A", "B", "C"})
+    svc = service(world, WORKERS)
+    result = svc.dispatch("o1").worker
+    got = [result, world.sent]
+    expected = [None, [("A", "o1"), ("B", "o1"), ("C", "o1")]]
+    assert got == expected, (
+        "workers A, B, C, all refusing: dispatch('o1') should send o1 once to each of A, "
+        f"B, C, and give it to nobody (None); got {result!r}, with sends {show(world.sent)}"
+    )
+
+
+def test_nobody_available_gives_an_undeliverable_delivery():
+    """when no worker is available, dispatch returns a Delivery with no worker and no
+    attempts"""
+    world = World()
+    svc = service(world, WORKERS, timeout=30.0)
+    world.t = 31.0
+    got = delivery(svc.dispatch("o1"))
+    assert got == ("o1", None, 0), (
+        "timeout 30: A, B, C join at 0, silent since: at 31 dispatch('o1') should give o1, "
+        f"None, 0 attempts; got {show(got)}"
+    )
+
+
+def test_attempts_count_the_sends_of_an_order_nobody_took():
+    """when nobody takes the order, attempts is the number of sends made for it"""
+    world = World(refuse={"A", "C"})
+    svc = service(world, ["A", "B", "C", "D"], timeout=30.0)
+    world.t = 20.0
+    svc.heartbeat("A")
+    svc.heartbeat("C")
+    world.t = 40.0  # B and D are silent; A and C refuse
+    got = delivery(svc.dispatch("o1"))
+    assert got == ("o1", None, 2), (
+        "timeout 30: A, B, C, D join at 0, A and C send a heartbeat at 20 and refuse every "
+        f"order: at 40 dispatch('o1') should give o1, None, 2 attempts; got {show(got)}"
+    )
+
+
+def test_an_empty_rotation_gives_an_undeliverable_delivery():
+    """dispatch on an empty rotation returns a Delivery with no worker and no attempts"""
+    for workers, story in (([], "no worker ever joined"), (["A"], "A joined and left")):
+        svc = service(World(), workers)
+        for worker in workers:
+            svc.leave(worker)
+        got = delivery(svc.dispatch("o1"))
+        assert got == ("o1", None, 0), (
+            f"{story}: dispatch('o1') should give o1, None, 0 attempts; got {show(got)}"
+        )
+
+
+# -- failed deliveries --
+
+
+def test_a_failed_delivery_marks_the_worker_down_until_its_next_heartbeat():
+    """a worker whose send failed is not offered orders, though its heartbeat is fresh,
+    until its next heartbeat"""
+    world = World(refuse={("A", "o1"), ("B", "o1")})
+    svc = service(world, WORKERS)
+    world.t = 1.0
+    while_down = takers(svc, orders(3))  # A and B refuse o1 at 1; C takes it
+    world.t = 5.0
+    svc.heartbeat("A")
+    svc.heartbeat("B")
+    after = takers(svc, orders(2, first=4))
+    got = [while_down, after]
+    expected = [["C", "C", "C"], ["A", "B"]]
+    assert got == expected, (
+        "workers A, B, C join at 0; at 1 A and B refuse o1: 3 dispatches should go to 'C', "
+        "'C', 'C' (A and B are down), and after their heartbeats at 5 two more to 'A', 'B'; "
+        f"got {show(while_down)}, then {show(after)}"
+    )
+
+
+def test_a_heartbeat_at_the_same_clock_reading_as_the_failure_brings_the_worker_back():
+    """a heartbeat after a failed delivery brings the worker back, even at the same clock
+    reading as the failure"""
+    world = World(t=10.0, refuse={("A", "o1")})
+    svc = service(world, ["A", "B"])
+    svc.dispatch("o1")  # A refuses it, B takes it
+    svc.heartbeat("A")  # the same clock reading, 10
     got = takers(svc, orders(2, first=2))
-    assert got == ["B", "A"], (
-        "workers A, B: A refuses o1, which B takes; A leaves and joins again (the rotation "
-        f"is B, A): 2 dispatches should go to 'B', 'A'; got {show(got)}"
+    assert got == ["A", "B"], (
+        "workers A, B at 10: A refuses o1, which B takes, then A sends a heartbeat with the "
+        f"clock still at 10: 2 dispatches should go to 'A', 'B'; got {show(got)}"
+    )
+
+
+def test_a_failure_after_a_heartbeat_at_the_same_clock_reading_marks_the_worker_down():
+    """a delivery that fails after a heartbeat marks the worker down, even at the same
+    clock reading as the heartbeat"""
+    world = World(refuse={("A", "o1")})
+    svc = service(world, ["A", "B"])
+    world.t = 10.0
+    svc.heartbeat("A")
+    svc.heartbeat("B")
+    got = takers(svc, orders(3))  # A refuses o1 at 10, the clock still at 10
+    assert got == ["B", "B", "B"], (
+        "workers A, B: heartbeats of both at 10, then A refuses o1 with the clock still at "
+        f"10: 3 dispatches should go to 'B', 'B', 'B'; got {show(got)}"
+    )
+
+
+def test_a_recovered_worker_is_next_from_the_cursor():
+    """a worker back from a failed delivery takes its turn when the cursor reaches it"""
+    world = World(refuse={("B", "o2")})
+    svc = service(world, WORKERS)
+    before = takers(svc, orders(3))
+    world.t = 5.0
+    svc.heartbeat("B")
+    got = svc.dispatch("o4").worker
+    assert got == "B", (
+        f"workers A, B, C, B refuses o2: 3 dispatches went to {show(before)} (the contract "
+        "says 'A', 'C', 'A': the cursor now names B); B sends a heartbeat at 5: o4 should go "
+        f"to 'B'; got {got!r}"
+    )
+
+
+def test_the_cursor_stays_when_nobody_takes_the_order():
+    """when nobody takes the order, the cursor does not move"""
+    world = World(refuse={("A", "o3"), ("B", "o3"), ("C", "o3")})
+    svc = service(world, WORKERS, timeout=30.0)
+    got = [svc.dispatch("o1").worker]  # A; the cursor names B
+    world.t = 31.0
+    got.append(svc.dispatch("o2").worker)  # nobody is available
+    for worker in WORKERS:
+        svc.heartbeat(worker)
+    got.append(svc.dispatch("o3").worker)  # everybody refuses
+    world.t = 32.0
+    for worker in WORKERS:
+        svc.heartbeat(worker)
+    got += takers(svc, orders(2, first=4))
+    expected = ["A", None, None, "B", "C"]
+    assert got == expected, (
+        "workers A, B, C: o1; at 31 (all silent) o2; heartbeats; o3, which all refuse; at "
+        f"32 heartbeats; o4, o5 should go to {show(expected)}; got {show(got)}"
+    )
+
+
+# -- stats --
+
+
+def test_stats_count_offers_deliveries_and_failures():
+    """stats counts the sends of orders to a worker, those it took and those that failed,
+    an order nobody took included"""
+    world = World(refuse={("A", "o3"), ("B", "o4")})
+    svc = service(world, ["A", "B"])
+    world.t = 1.0
+    for order in orders(4):
+        svc.dispatch(order)  # A, B, B (A refused), nobody (A down, B refused)
+    world.t = 5.0
+    svc.heartbeat("A")
+    svc.heartbeat("B")
+    for order in orders(2, first=5):
+        svc.dispatch(order)  # A, B
+    got = [counts(svc.stats("A")), counts(svc.stats("B"))]
+    expected = [(3, 2, 1), (4, 3, 1)]
+    assert got == expected, (
+        "workers A, B: A refuses o3, B refuses o4 (which nobody takes), heartbeats after "
+        f"o4, 6 orders: stats should give A {show(expected[0])} and B "
+        f"{show(expected[1])} (offered, delivered, failed); got A {show(got[0])} and B "
+        f"{show(got[1])}"
+    )
+
+
+def test_stats_refuse_a_worker_not_in_the_rotation():
+    """stats raises KeyError for a worker that never joined, or has left"""
+    svc = service(World(), WORKERS)
+    refuses(KeyError, "workers A, B, C: stats('Z')", lambda: svc.stats("Z"))
+    svc.leave("A")
+    refuses(KeyError, "workers A, B, C, A left: stats('A')", lambda: svc.stats("A"))
+
+
+# -- sends that raise, and sends that take time --
+
+
+def test_a_send_that_raises_is_not_made_again():
+    """a send that raises is made once: the order goes on to the next available worker,
+    not to the same worker a second time"""
+    world = World(drop={("A", "o1")})  # A's first send of o1 raises; a second would not
+    svc = service(world, WORKERS)
+    result = delivery(svc.dispatch("o1"))
+    got = [result, world.sent]
+    expected = [("o1", "B", 2), [("A", "o1"), ("B", "o1")]]
+    assert got == expected, (
+        "workers A, B, C, A's send of o1 raising ConnectionError (once: a send made again "
+        "would go through): dispatch('o1') should give o1, B, 2 attempts, with one send to "
+        f"A and one to B; got {show(result)}, with sends {show(world.sent)}"
+    )
+
+
+def test_a_send_that_raises_counts_as_a_failed_delivery():
+    """a send that raises counts as one that returned False: the worker is down until its
+    next heartbeat, and the send is counted as a failure"""
+    world = World(crash={"A"})
+    svc = service(world, WORKERS)
+    got = [delivery(svc.dispatch("o1"))]  # A's send raises: B takes it
+    world.crash.clear()
+    got += takers(svc, orders(2, first=2))  # C; then A is down: B
+    world.t = 5.0
+    svc.heartbeat("A")
+    got += takers(svc, orders(2, first=4))  # C, A
+    got.append(counts(svc.stats("A")))
+    expected = [("o1", "B", 2), "C", "B", "C", "A", (2, 1, 1)]
+    assert got == expected, (
+        "workers A, B, C, A's send raising ConnectionError for o1 only: o1 should give o1, "
+        "B, 2 attempts, o2 and o3 go to 'C', 'B' (A is down), and after A's heartbeat at 5 "
+        "o4 and o5 to 'C', 'A', and stats('A') give offered 2, delivered 1, failed 1; got "
+        f"{show(got)}"
+    )
+
+
+def test_availability_is_judged_once_when_dispatch_starts():
+    """dispatch reads the clock once: a send that takes time does not make the workers
+    after it silent"""
+    world = World(refuse={"A"})
+    svc = service(world, WORKERS, timeout=30.0)
+    world.t, world.lag = 20.0, 15.0  # each send takes 15 s on the clock
+    got = delivery(svc.dispatch("o1"))
+    assert got == ("o1", "B", 2), (
+        "timeout 30: A, B, C join at 0; at 20 dispatch('o1'), A refusing and each send "
+        "taking 15 s (the clock reads 35 after A's): every worker is judged at 20, so it "
+        f"should give o1, B, 2 attempts; got {show(got)}"
+    )
+
+
+# -- joins and leaves --
+
+
+def test_a_worker_that_joins_goes_to_the_end_and_the_cursor_stays():
+    """a worker joins at the end of the rotation, and the cursor still names the worker
+    it named"""
+    svc = service(World(), WORKERS)
+    before = takers(svc, orders(2))
+    svc.join("D")
+    got = takers(svc, orders(3, first=3))
+    assert got == ["C", "D", "A"], (
+        f"workers A, B, C: 2 dispatches (the contract says A, B; got {show(before)}), D "
+        f"joins, 3 more dispatches should go to 'C', 'D', 'A'; got {show(got)}"
     )
 
 
 def test_a_worker_that_left_gets_no_orders():
     """a worker that leaves is out of the rotation"""
-    svc = service(World(), ["A", "B", "C", "D", "E"])
-    svc.leave("D")
-    svc.leave("B")
-    got = takers(svc, orders(4))
-    assert got == ["A", "C", "E", "A"], (
-        "workers A, B, C, D, E: D leaves, then B: 4 dispatches should go to 'A', 'C', 'E', "
-        f"'A'; got {show(got)}"
+    svc = service(World(), ["A", "B", "C", "D"])
+    svc.dispatch("o1")  # A; the cursor names B
+    svc.leave("A")
+    got = takers(svc, orders(4, first=2))
+    assert got == ["B", "C", "D", "B"], (
+        "workers A, B, C, D: one dispatch (A; the cursor names B), A leaves: 4 dispatches "
+        f"should go to 'B', 'C', 'D', 'B'; got {show(got)}"
     )
-
-
-def test_leave_refuses_a_worker_not_in_the_rotation():
-    """leave raises KeyError for a worker that never joined, or has left"""
-    svc = service(World(), WORKERS)
-    refuses(KeyError, "workers A, B, C: leave('Z')", lambda: svc.leave("Z"))
-    svc.leave("B")
-    refuses(KeyError, "workers A, B, C, B left: leave('B') again", lambda: svc.leave("B"))
 
 
 def test_when_the_worker_the_cursor_names_leaves_the_one_after_it_is_next():
@@ -263,340 +592,81 @@ def test_a_worker_leaving_elsewhere_leaves_the_cursor_alone():
     )
 
 
-# -- heartbeats and availability --
-
-
-def test_heartbeat_refuses_a_worker_not_in_the_rotation():
-    """heartbeat raises KeyError for a worker that never joined, or has left"""
+def test_a_worker_that_left_can_join_again_at_the_end():
+    """a worker that left may join again, and it goes to the end of the rotation"""
     svc = service(World(), WORKERS)
-    refuses(KeyError, "workers A, B, C: heartbeat('Z')", lambda: svc.heartbeat("Z"))
-    svc.leave("C")
-    refuses(KeyError, "workers A, B, C, C left: heartbeat('C')", lambda: svc.heartbeat("C"))
-
-
-def test_heartbeats_keep_a_worker_available():
-    """a worker that keeps sending heartbeats stays available, long after it joined"""
-    world = World()
-    svc = service(world, ["A", "B"], timeout=30.0)
-    for t in range(20, 101, 20):
-        world.t = float(t)
-        svc.heartbeat("B")
-    got = takers(svc, orders(2))
-    assert got == ["B", "B"], (
-        "timeout 30: A and B join at 0, B sends a heartbeat every 20 s up to 100: at 100, "
-        f"2 dispatches should go to 'B', 'B'; got {show(got)}"
+    svc.dispatch("o1")  # A; the cursor names B
+    svc.leave("A")
+    svc.join("A")
+    got = takers(svc, orders(4, first=2))
+    assert got == ["B", "C", "A", "B"], (
+        "workers A, B, C: one dispatch (A; the cursor names B), A leaves and joins again: "
+        f"4 dispatches should go to 'B', 'C', 'A', 'B'; got {show(got)}"
     )
 
 
-def test_a_heartbeat_exactly_timeout_seconds_old_still_counts():
-    """a worker whose last heartbeat is exactly heartbeat_timeout seconds old is
-    available"""
-    world = World()
-    svc = service(world, ["A", "B"], timeout=5.0)
-    world.t = 2.5
-    svc.heartbeat("B")
-    world.t = 7.5
-    got = takers(svc, orders(2))
-    assert got == ["B", "B"], (
-        "timeout 5: A and B join at 0, B's heartbeat at 2.5: at 7.5 B's is exactly 5 s old "
-        f"and still counts, A's is older: 2 dispatches should go to 'B', 'B'; got {show(got)}"
+def test_a_worker_that_joins_again_starts_its_stats_from_zero():
+    """a worker that left and joins again has its stats from zero"""
+    svc = service(World(refuse={("A", "o3")}), ["A", "B"])
+    takers(svc, orders(3))  # A, B; A refuses o3, which B takes
+    svc.leave("A")
+    svc.join("A")
+    got = counts(svc.stats("A"))
+    assert got == (0, 0, 0), (
+        "workers A, B: A took o1 and refused o3, then left and joined again: stats('A') "
+        f"should give offered 0, delivered 0, failed 0; got {show(got)}"
     )
 
 
-def test_a_worker_silent_for_longer_than_the_timeout_is_skipped():
-    """a worker whose last heartbeat is more than heartbeat_timeout seconds old is not
-    offered the order"""
-    world = World()
-    svc = service(world, WORKERS, timeout=30.0)
-    world.t = 20.0
-    svc.heartbeat("B")
-    world.t = 30.5
-    svc.dispatch("o1")
-    got = world.sent
-    assert got == [("B", "o1")], (
-        "timeout 30: A, B, C join at 0, B's heartbeat at 20: at 30.5 only B may be offered "
-        f"o1: the sends should be [('B', 'o1')]; got {show(got)}"
-    )
-
-
-def test_a_silent_worker_comes_back_with_its_next_heartbeat():
-    """a worker that was silent for too long is available again after a heartbeat"""
-    world = World()
-    svc = service(world, ["A", "B"], timeout=30.0)
-    world.t = 50.0
-    svc.heartbeat("A")
-    first = svc.dispatch("o1").worker
-    svc.heartbeat("B")
+def test_a_worker_that_joins_again_is_not_down():
+    """a worker whose delivery failed, then left and joined again, is available: joining
+    counts as a heartbeat"""
+    svc = service(World(refuse={("A", "o1")}), ["A", "B"])
+    svc.dispatch("o1")  # A refuses it (A is down), B takes it
+    svc.leave("A")
+    svc.join("A")
     got = takers(svc, orders(2, first=2))
     assert got == ["B", "A"], (
-        f"timeout 30: A and B join at 0; at 50 A sends a heartbeat, o1 goes to {first!r} "
-        "(the contract says 'A'), then B sends one: 2 dispatches should go to 'B', 'A'; "
-        f"got {show(got)}"
+        "workers A, B: A refuses o1, which B takes; A leaves and joins again (the rotation "
+        f"is B, A): 2 dispatches should go to 'B', 'A'; got {show(got)}"
     )
 
 
-def test_a_failed_delivery_marks_the_worker_down_until_its_next_heartbeat():
-    """a worker whose send failed is not offered orders, though its heartbeat is fresh,
-    until its next heartbeat"""
-    world = World(refuse={("A", "o1")})
-    svc = service(world, WORKERS)
-    while_down = takers(svc, orders(4))  # B (after A refused), C, B, C
-    svc.heartbeat("A")
-    after = takers(svc, orders(2, first=5))
-    got = [while_down, after]
-    expected = [["B", "C", "B", "C"], ["A", "B"]]
-    assert got == expected, (
-        "workers A, B, C, A refuses o1: 4 dispatches should go to 'B', 'C', 'B', 'C' (A is "
-        "down), and after A's heartbeat 2 more to 'A', 'B'; got "
-        f"{show(while_down)}, then {show(after)}"
-    )
-
-
-def test_a_heartbeat_at_the_same_clock_reading_as_the_failure_brings_the_worker_back():
-    """a heartbeat after a failed delivery brings the worker back, even at the same clock
-    reading as the failure"""
-    world = World(t=10.0, refuse={("A", "o1")})
-    svc = service(world, ["A", "B"])
-    svc.dispatch("o1")  # A refuses it, B takes it
-    svc.heartbeat("A")  # the same clock reading, 10
-    got = takers(svc, orders(2, first=2))
-    assert got == ["A", "B"], (
-        "workers A, B at 10: A refuses o1, which B takes, then A sends a heartbeat with the "
-        f"clock still at 10: 2 dispatches should go to 'A', 'B'; got {show(got)}"
-    )
-
-
-def test_a_failure_after_a_heartbeat_at_the_same_clock_reading_marks_the_worker_down():
-    """a delivery that fails after a heartbeat marks the worker down, even at the same
-    clock reading as the heartbeat"""
-    world = World(refuse={("A", "o1")})
-    svc = service(world, ["A", "B"])
-    world.t = 10.0
-    svc.heartbeat("A")
-    svc.heartbeat("B")
-    got = takers(svc, orders(3))  # A refuses o1 at 10, the clock still at 10
-    assert got == ["B", "B", "B"], (
-        "workers A, B: heartbeats of both at 10, then A refuses o1 with the clock still at "
-        f"10: 3 dispatches should go to 'B', 'B', 'B'; got {show(got)}"
-    )
-
-
-def test_a_recovered_worker_is_next_from_the_cursor():
-    """a worker back from a failed delivery takes its turn when the cursor reaches it"""
-    svc = service(World(refuse={("B", "o2")}), WORKERS)
-    before = takers(svc, orders(3))
-    svc.heartbeat("B")
-    got = svc.dispatch("o4").worker
-    assert got == "B", (
-        f"workers A, B, C, B refuses o2: 3 dispatches went to {show(before)} (the contract "
-        "says 'A', 'C', 'A': the cursor now names B); B sends a heartbeat: o4 should go to "
-        f"'B'; got {got!r}"
-    )
-
-
-# -- dispatch --
-
-
-def test_the_one_available_worker_is_found_from_any_cursor():
-    """the search goes from the cursor to the last worker, wraps round to the first, and
-    finds the one available worker wherever the cursor is"""
-    ids = ["A", "B", "C", "D", "E"]
-    for start in range(len(ids)):
-        for target in ids:
-            world = World()
-            svc = service(world, ids, timeout=30.0)
-            takers(svc, orders(start))  # the cursor now names ids[start]
-            world.t = 40.0
-            svc.heartbeat(target)
-            got = svc.dispatch("o9").worker
-            assert got == target, (
-                f"workers A, B, C, D, E: {start} dispatches (the cursor names "
-                f"{ids[start]!r}), then at 40 only {target!r} has a fresh heartbeat: the "
-                f"next dispatch should go to {target!r}; got {got!r}"
-            )
-
-
-def test_a_failed_send_goes_on_to_the_next_available_worker():
-    """a send that returns False does not end the search: the next available worker is
-    offered the order"""
-    world = World(refuse={"A", "B"})
-    svc = service(world, ["A", "B", "C", "D"])
-    got = delivery(svc.dispatch("o1"))
-    assert got == ("o1", "C", 3), (
-        "workers A, B, C, D, A and B refuse every order: dispatch('o1') should give o1, C, "
-        f"3 attempts; got {show(got)}"
-    )
-
-
-def test_each_worker_is_offered_the_order_at_most_once():
-    """dispatch examines each worker at most once: when they all refuse, each is offered
-    the order once, and nobody gets it"""
-    world = World(refuse={"A", "B", "C"})
-    svc = service(world, WORKERS)
-    result = delivery(svc.dispatch("o1"))
-    got = [result, world.sent]
-    expected = [("o1", None, 3), [("A", "o1"), ("B", "o1"), ("C", "o1")]]
-    assert got == expected, (
-        "workers A, B, C, all refusing: dispatch('o1') should give o1, None, 3 attempts, "
-        f"with one send to each of A, B, C; got {show(result)}, with sends {show(world.sent)}"
-    )
-
-
-def test_nobody_available_gives_an_undeliverable_delivery():
-    """when no worker is available, dispatch returns a Delivery with no worker and no
-    attempts"""
-    world = World()
-    svc = service(world, WORKERS, timeout=30.0)
-    world.t = 31.0
-    got = delivery(svc.dispatch("o1"))
-    assert got == ("o1", None, 0), (
-        "timeout 30: A, B, C join at 0, silent since: at 31 dispatch('o1') should give o1, "
-        f"None, 0 attempts; got {show(got)}"
-    )
-
-
-def test_an_empty_rotation_gives_an_undeliverable_delivery():
-    """dispatch on an empty rotation returns a Delivery with no worker and no attempts"""
-    for workers, story in (([], "no worker ever joined"), (["A"], "A joined and left")):
-        svc = service(World(), workers)
-        for worker in workers:
-            svc.leave(worker)
-        got = delivery(svc.dispatch("o1"))
-        assert got == ("o1", None, 0), (
-            f"{story}: dispatch('o1') should give o1, None, 0 attempts; got {show(got)}"
-        )
-
-
-def test_the_cursor_stays_when_nobody_takes_the_order():
-    """when nobody takes the order, the cursor does not move"""
-    world = World(refuse={("A", "o3"), ("B", "o3"), ("C", "o3")})
-    svc = service(world, WORKERS, timeout=30.0)
-    got = [svc.dispatch("o1").worker]  # A; the cursor names B
-    world.t = 31.0
-    got.append(svc.dispatch("o2").worker)  # nobody is available
-    for worker in WORKERS:
-        svc.heartbeat(worker)
-    got.append(svc.dispatch("o3").worker)  # everybody refuses
-    for worker in WORKERS:
-        svc.heartbeat(worker)
-    got += takers(svc, orders(2, first=4))
-    expected = ["A", None, None, "B", "C"]
-    assert got == expected, (
-        "workers A, B, C: o1; at 31 (all silent) o2; heartbeats; o3, which all refuse; "
-        f"heartbeats; o4, o5 should go to {show(expected)}; got {show(got)}"
-    )
-
-
-def test_the_cursor_names_the_worker_after_the_one_that_took_the_order():
-    """after a dispatch the cursor names the worker after the one that took the order,
-    not after the first one offered it"""
-    world = World(refuse={("B", "o2"), ("C", "o2")})
-    svc = service(world, ["A", "B", "C", "D", "E"])
-    got = takers(svc, orders(2))  # A, then D (B and C refuse o2)
-    svc.heartbeat("B")
-    svc.heartbeat("C")
-    got += takers(svc, orders(2, first=3))
-    assert got == ["A", "D", "E", "A"], (
-        "workers A, B, C, D, E: o1, then o2, which B and C refuse; heartbeats of B and C: "
-        f"o1 to o4 should go to 'A', 'D', 'E', 'A'; got {show(got)}"
-    )
-
-
-def test_availability_is_judged_once_when_dispatch_starts():
-    """dispatch reads the clock once: a send that takes time does not make the workers
-    after it silent"""
-    world = World(refuse={"A"})
-    svc = service(world, WORKERS, timeout=30.0)
-    world.t, world.lag = 20.0, 15.0  # each send takes 15 s on the clock
-    got = delivery(svc.dispatch("o1"))
-    assert got == ("o1", "B", 2), (
-        "timeout 30: A, B, C join at 0; at 20 dispatch('o1'), A refusing and each send "
-        "taking 15 s (the clock reads 35 after A's): every worker is judged at 20, so it "
-        f"should give o1, B, 2 attempts; got {show(got)}"
-    )
-
-
-def test_a_send_that_raises_counts_as_a_failed_delivery():
-    """a send that raises counts as one that returned False: the worker is down, the
-    failure is counted and the next worker is tried"""
-    world = World(crash={"A"})
-    svc = service(world, WORKERS)
-    results = [delivery(svc.dispatch(order)) for order in orders(2)]
-    stats = counts(svc.stats("A"))
-    got = [results, stats]
-    expected = [[("o1", "B", 2), ("o2", "C", 1)], (1, 0, 1)]
-    assert got == expected, (
-        "workers A, B, C, A's send raising ConnectionError: o1 and o2 should give o1, B, 2 "
-        "attempts, then o2, C, 1 attempt, and stats('A') offered 1, delivered 0, failed 1; "
-        f"got {show(results)}, and {show(stats)}"
-    )
-
-
-def test_the_delivery_names_the_order():
-    """the Delivery's order_id is the order dispatched"""
-    svc = service(World(), ["A"])
-    for order in ("o-1", "ORDER 7", " o-2 ", "", "o-1"):
-        got = svc.dispatch(order).order_id
-        assert got == order, f"dispatch({order!r}): order_id should be {order!r}; got {got!r}"
-
-
-# -- stats --
-
-
-def test_stats_count_offers_deliveries_and_failures():
-    """stats counts the sends of orders to a worker, those it took and those that failed"""
-    world = World(refuse={("A", "o3"), ("B", "o4"), ("A", "o6")})
-    svc = service(world, ["A", "B"])
-    for order in orders(4):
-        svc.dispatch(order)  # A, B, B (A refused), nobody (A down, B refused)
-    svc.heartbeat("A")
-    svc.heartbeat("B")
-    for order in orders(2, first=5):
-        svc.dispatch(order)  # A, B
-    got = [counts(svc.stats("A")), counts(svc.stats("B"))]
-    expected = [(3, 2, 1), (4, 3, 1)]
-    assert got == expected, (
-        "workers A, B: A refuses o3 and o6, B refuses o4, heartbeats after o4, 6 orders: "
-        "stats "
-        f"should give A {show(expected[0])} and B {show(expected[1])} (offered, delivered, "
-        f"failed); got A {show(got[0])} and B {show(got[1])}"
-    )
-
-
-def test_stats_refuse_a_worker_not_in_the_rotation():
-    """stats raises KeyError for a worker that never joined, or has left"""
+def test_joining_twice_is_refused():
+    """join raises ValueError for a worker in the rotation already, one that joined again
+    too"""
     svc = service(World(), WORKERS)
-    refuses(KeyError, "workers A, B, C: stats('Z')", lambda: svc.stats("Z"))
-    svc.leave("A")
-    refuses(KeyError, "workers A, B, C, A left: stats('A')", lambda: svc.stats("A"))
+    for worker in WORKERS:
+        refuses(ValueError, f"workers A, B, C: join({worker!r})", lambda w=worker: svc.join(w))
+    svc.leave("B")
+    svc.join("B")
+    refuses(ValueError, "B left and joined again: join('B') once more", lambda: svc.join("B"))
 
 
-# -- the service as a whole --
-
-
-def test_the_default_timeout_is_thirty_seconds():
-    """without heartbeat_timeout a heartbeat counts for 30 seconds"""
-    world = World()
-    svc = service(world, ["A"])
-    world.t = 30.0
-    on_time = svc.dispatch("o1").worker
-    world.t = 30.5
-    late = svc.dispatch("o2").worker
-    assert [on_time, late] == ["A", None], (
-        "the default timeout: A joins at 0: a dispatch at 30 should go to 'A' and one at "
-        f"30.5 to nobody (None); got {on_time!r} and {late!r}"
+def test_a_worker_joining_an_empty_rotation_is_next():
+    """when the rotation is empty the cursor names nobody, and the next worker to join is
+    the next to consider"""
+    svc = service(World(), ["A", "B"])
+    svc.leave("B")
+    svc.leave("A")  # nobody is left
+    svc.join("C")
+    svc.join("D")
+    got = takers(svc, orders(2))
+    assert got == ["C", "D"], (
+        "workers A, B: B leaves, then A (nobody is left), C and D join: 2 dispatches "
+        f"should go to 'C', 'D'; got {show(got)}"
     )
 
 
-def test_a_timeout_that_is_not_positive_is_refused():
-    """a heartbeat_timeout that is not positive raises ValueError"""
-    for timeout in (0, 0.0, -1, -30.0):
-        refuses(
-            ValueError,
-            f"DispatchService(send, clock, heartbeat_timeout={timeout!r})",
-            lambda timeout=timeout: service(World(), timeout=timeout),
-        )
-    service(World(), timeout=0.25)  # a small one is fine
+def test_leave_refuses_a_worker_not_in_the_rotation():
+    """leave raises KeyError for a worker that never joined, or has left"""
+    svc = service(World(), WORKERS)
+    refuses(KeyError, "workers A, B, C: leave('Z')", lambda: svc.leave("Z"))
+    svc.leave("B")
+    refuses(KeyError, "workers A, B, C, B left: leave('B') again", lambda: svc.leave("B"))
+
+
+# -- refused calls and ids --
 
 
 def refused_calls(svc) -> None:
@@ -636,32 +706,53 @@ def test_a_refused_call_changes_nothing():
     )
 
 
-def test_services_are_independent():
-    """calls on one service never change another"""
-    world = World()
-    lone = service(World(), WORKERS)
-    expected = takers(lone, orders(4)) + [counts(lone.stats(w)) for w in WORKERS]
-    first, second = service(world, WORKERS), service(world, ["D", "A", "E"])
-    takers(second, orders(2, first=10))
-    second.leave("A")
-    second.join("B")
-    got = takers(first, orders(4)) + [counts(first.stats(w)) for w in WORKERS]
-    assert got == expected, (
-        "a service of A, B, C, next to another of D, A, E that dispatched twice, lost A and "
-        f"gained B: 4 dispatches and the stats of A, B, C should give {show(expected)}; "
-        f"got {show(got)}"
-    )
+LONG = "courier-7f3a9c2e-" + "0" * 24  # 41 characters
 
 
 def test_ids_are_compared_exactly():
-    """worker ids are compared exactly: ids that differ in case, spaces or Unicode form
-    are different workers"""
-    ids = ["a", "A", "a ", "", "é", "e\u0301"]
+    """worker ids are compared exactly: ids that differ in case, spaces, Unicode form or
+    only after their 32nd character are different workers"""
+    ids = ["a", "A", "a ", "", "é", "e\u0301", LONG + "1", LONG + "2"]
     svc = service(World(), ids)
+    svc.dispatch("o0")  # 'a'; the cursor names 'A'
     svc.leave("a")
-    got = takers(svc, orders(6))
+    got = takers(svc, orders(8))
     expected = [*ids[1:], ids[1]]
     assert got == expected, (
-        f"workers {show(ids)} join, then 'a' leaves: 6 dispatches should go to "
-        f"{show(expected)}; got {show(got)}"
+        f"workers {show(ids)} join, one dispatch (to 'a'), then 'a' leaves: 8 dispatches "
+        f"should go to {show(expected)}; got {show(got)}"
+    )
+
+
+# -- the worked example: last, as it holds many sentences at once --
+
+
+def test_the_worked_example():
+    """the README's example: A; B refuses and C takes o2; A; B back, B; all silent, nobody;
+    C back, C; B's stats 2, 1, 1"""
+    world = World(refuse={("B", "o2")})
+    svc = service(world, WORKERS)
+    got = [delivery(svc.dispatch(order)) for order in ("o1", "o2", "o3")]
+    svc.heartbeat("B")
+    got.append(delivery(svc.dispatch("o4")))
+    world.t = 31.0
+    got.append(delivery(svc.dispatch("o5")))
+    svc.heartbeat("C")
+    got.append(delivery(svc.dispatch("o6")))
+    expected = [
+        ("o1", "A", 1),
+        ("o2", "C", 2),
+        ("o3", "A", 1),
+        ("o4", "B", 1),
+        ("o5", None, 0),
+        ("o6", "C", 1),
+    ]
+    assert got == expected, (
+        "the README's example: dispatch o1, o2 (B refuses it), o3, heartbeat B, o4, the "
+        f"clock at 31, o5, heartbeat C, o6 should give {show(expected)}; got {show(got)}"
+    )
+    stats = counts(svc.stats("B"))
+    assert stats == (2, 1, 1), (
+        "the README's example: stats('B') should give offered 2, delivered 1, failed 1; "
+        f"got {show(stats)}"
     )

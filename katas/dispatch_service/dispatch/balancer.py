@@ -8,7 +8,6 @@ would have to be shifted every time a worker before it leaves.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 
 from .registry import Registry
@@ -36,7 +35,7 @@ class RoundRobinBalancer:
             return
         workers = self._registry.ids()
         start = workers.index(self._cursor)
-        yield from itertools.cycle(workers[start:] + workers[:start])
+        yield from workers[start:] + workers[:start]
 
     def chose(self, worker_id: str) -> None:
         """`worker_id` took an order: the cursor names the worker after it."""

@@ -1,15 +1,14 @@
 """Whether a worker can be offered an order: its heartbeats, the clock, and its
 failed deliveries.
 
-A worker is available when its last heartbeat (joining counts as one) is at
-most `timeout` seconds old, and no delivery to it has failed since. A failed
-delivery marks it down; its next heartbeat brings it back up.
+The monitor never reads the clock: the service reads it once per call and
+hands the reading in (service.py), so that a whole dispatch is judged at one
+moment.
 """
 
 from __future__ import annotations
 
 from .registry import Registry
-from .types import AVAILABLE, DOWN
 
 
 class HealthMonitor:
@@ -21,27 +20,26 @@ class HealthMonitor:
 
     def heartbeat(self, worker_id: str, now: float) -> None:
         """The worker is alive at `now`; KeyError if it is not in the rotation."""
-        record = self._registry.record(worker_id)
-        record.last_heartbeat = now
-        if record.status == DOWN:
-            # Proof of life: a worker marked down by a failed delivery is up again,
-            # even when the heartbeat carries the same clock reading as the failure.
-            record.status = "AVAILABLE"
+        self._registry.record(worker_id).last_heartbeat = now
 
-    def mark_down(self, worker_id: str) -> None:
-        """A delivery to the worker failed: it gets no offer until its next heartbeat."""
-        self._registry.record(worker_id).status = DOWN
+    def failed(self, worker_id: str, now: float) -> None:
+        """A delivery to the worker failed at `now`."""
+        self._registry.record(worker_id).failed_at = now
 
     def is_available(self, worker_id: str, now: float) -> bool:
         """Whether the worker may be offered an order at `now`."""
         record = self._registry.record(worker_id)
-        # <=, not <: a heartbeat exactly `timeout` seconds old is still fresh
-        # ("at most timeout seconds old").
-        return record.status == AVAILABLE and now - record.last_heartbeat <= self._timeout
+        # <=, not <: a heartbeat exactly `timeout` seconds old is still fresh.
+        fresh = now - record.last_heartbeat <= self._timeout
+        recovered = record.failed_at is None or record.last_heartbeat > record.failed_at
+        return fresh and recovered
 
     def status(self, worker_id: str, now: float) -> str:
-        """The worker's health in one word, for logs: available, down or silent."""
+        """The worker's health in a few words, for logs: available, silent, or down
+        since a failed delivery."""
+        if self.is_available(worker_id, now):
+            return "available"
         record = self._registry.record(worker_id)
-        if record.status != AVAILABLE:
-            return "down"
-        return "available" if self.is_available(worker_id, now) else "silent"
+        if now - record.last_heartbeat > self._timeout:
+            return "silent"
+        return f"down since {record.failed_at:g}s"

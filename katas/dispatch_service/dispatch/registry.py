@@ -7,18 +7,19 @@ record (its old stats are gone with it).
 
 from __future__ import annotations
 
-from .types import AVAILABLE, WorkerStats
+from .types import WorkerStats
 
 
 class WorkerRecord:
     """What the service knows of one worker in the rotation."""
 
-    __slots__ = ("delivered", "failed", "last_heartbeat", "offered", "status", "worker_id")
+    __slots__ = ("delivered", "failed", "failed_at", "last_heartbeat", "offered", "worker_id")
 
-    def __init__(self, worker_id: str, last_heartbeat: float) -> None:
+    def __init__(self, worker_id: str, joined: float) -> None:
         self.worker_id = worker_id
-        self.last_heartbeat = last_heartbeat  # the clock at its last heartbeat (or its join)
-        self.status = AVAILABLE  # AVAILABLE, or DOWN after a failed delivery
+        self.last_heartbeat = joined  # the clock at its last heartbeat (joining counts)
+        # The clock when a delivery to it failed (health.py decides when it is over).
+        self.failed_at: float | None = None
         self.offered = 0
         self.delivered = 0
         self.failed = 0
@@ -26,8 +27,8 @@ class WorkerRecord:
     def __repr__(self) -> str:
         return (
             f"WorkerRecord({self.worker_id!r}, last_heartbeat={self.last_heartbeat!r}, "
-            f"status={self.status!r}, offered={self.offered}, delivered={self.delivered}, "
-            f"failed={self.failed})"
+            f"failed_at={self.failed_at!r}, offered={self.offered}, "
+            f"delivered={self.delivered}, failed={self.failed})"
         )
 
     def stats(self) -> WorkerStats:
@@ -75,8 +76,8 @@ class Registry:
     def leave(self, worker_id: str) -> str | None:
         """Take the worker out of the rotation; KeyError if it is not in it.
 
-        Returns the worker that followed it (None if it was the only one), for
-        a cursor that named the worker leaving.
+        For the balancer, whose cursor may name the worker: returns where such a
+        cursor goes on (None when nobody is left).
         """
         if worker_id not in self._records:
             raise KeyError(worker_id)

@@ -1,9 +1,10 @@
 """The dispatch service: the one class callers use.
 
 It wires the parts together: the registry of workers (registry.py), their
-health (health.py), the round-robin balancer and its cursor (balancer.py) and
-the dispatch policy (dispatcher.py). It reads the clock and hands the reading
-to the parts, so that they never read it themselves.
+health (health.py), the round-robin balancer and its cursor (balancer.py), the
+push to a worker's app (transport.py) and the dispatch policy (dispatcher.py).
+It reads the clock and hands the reading to the parts, so that they never read
+it themselves.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .balancer import RoundRobinBalancer
-from .dispatcher import Dispatcher, Send
+from .dispatcher import Dispatcher
 from .health import HealthMonitor
 from .registry import Registry
+from .transport import Send, Transport
 from .types import Delivery, WorkerStats
 
 DEFAULT_HEARTBEAT_TIMEOUT = 30.0  # seconds
@@ -42,7 +44,7 @@ class DispatchService:
         self._registry = Registry()
         self._health = HealthMonitor(self._registry, heartbeat_timeout)
         self._balancer = RoundRobinBalancer(self._registry)
-        self._dispatcher = Dispatcher(self._registry, self._health, send)
+        self._dispatcher = Dispatcher(self._registry, self._health, Transport(send))
 
     def join(self, worker_id: str) -> None:
         """The worker joins at the end of the rotation; joining counts as a heartbeat.
@@ -75,6 +77,6 @@ class DispatchService:
         return self._registry.record(worker_id).stats()
 
     def status(self, worker_id: str) -> str:
-        """The worker's health now, in one word (available, down, silent), for logs;
-        KeyError if it is not in the rotation."""
+        """The worker's health now, in a few words (available, silent, down since ...),
+        for logs; KeyError if it is not in the rotation."""
         return self._health.status(worker_id, self._clock())

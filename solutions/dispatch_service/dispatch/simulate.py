@@ -4,10 +4,11 @@
 
 Workers w1..wN join at t=0. Order o-k is placed at t = k * --tick seconds.
 Every worker in the rotation sends a heartbeat every --heartbeat-every
-seconds (at T, 2T, ...), except during --silence. A send fails as --fail and
---fail-rate say; the random failures are drawn from --seed, so a run prints
-the same log every time. Each event is one line of the log, and a table of
-every worker's counts ends it.
+seconds (at T, 2T, ...), except during --silence; when an order and the
+heartbeats fall on the same second, the order goes out first. A send is
+refused as --fail and --fail-rate say, and raises as --drop says; the random
+refusals are drawn from --seed, so a run prints the same log every time. Each
+event is one line of the log, and a table of every worker's counts ends it.
 
 Every call to the service must return within --call-timeout real seconds
 (an alarm): one that does not is reported, and the run stops there.
@@ -43,17 +44,23 @@ class FakeClock:
 
 @dataclass
 class Transport:
-    """The fake network: which sends fail, and the sends made for the current order."""
+    """The fake push gateway: which sends are refused or dropped, and the sends made
+    for the current order, each as (worker, what became of it)."""
 
-    failures: set[tuple[str, str]]  # (worker, order) pairs whose send fails
+    failures: set[tuple[str, str]]  # (worker, order) pairs whose send is refused
+    drops: set[tuple[str, str]]  # (worker, order) pairs whose first send raises
     fail_rate: float
     rng: random.Random
-    sent: list[tuple[str, bool]] = field(default_factory=list)
+    sent: list[tuple[str, str]] = field(default_factory=list)
 
     def send(self, worker_id: str, order_id: str) -> bool:
+        if (worker_id, order_id) in self.drops:
+            self.drops.discard((worker_id, order_id))
+            self.sent.append((worker_id, "dropped"))
+            raise ConnectionError(f"the push of {order_id} to {worker_id} was dropped")
         lost = self.fail_rate > 0 and self.rng.random() < self.fail_rate
         took = not lost and (worker_id, order_id) not in self.failures
-        self.sent.append((worker_id, took))
+        self.sent.append((worker_id, "took" if took else "refused"))
         return took
 
 
@@ -89,6 +96,7 @@ class Scenario:
     heartbeat_timeout: float
     silence: tuple[float, float] | None
     failures: set[tuple[str, str]]
+    drops: set[tuple[str, str]]
     fail_rate: float
     seed: int
     leaves: dict[int, list[str]]  # order number: the workers that leave just before it
@@ -104,7 +112,7 @@ class Run:
         self.out = out
         self.clock = FakeClock()
         self.transport = Transport(
-            scenario.failures, scenario.fail_rate, random.Random(scenario.seed)
+            scenario.failures, set(scenario.drops), scenario.fail_rate, random.Random(scenario.seed)
         )
         self.service = DispatchService(
             self.transport.send, self.clock, heartbeat_timeout=scenario.heartbeat_timeout
@@ -168,7 +176,7 @@ class Run:
         order_id = f"o-{number}"
         self.transport.sent.clear()
         delivery = self.call(f"dispatch({order_id!r})", lambda: self.service.dispatch(order_id))
-        failed = [f"{worker} failed" for worker, took in self.transport.sent if not took]
+        failed = [f"{worker} {what}" for worker, what in self.transport.sent if what != "took"]
         sends = f"({delivery.attempts} send{'s' if delivery.attempts != 1 else ''})"
         if delivery.worker is not None:
             self.delivered += 1
@@ -187,7 +195,8 @@ class Run:
             beats = 1
             for number in range(1, scenario.orders + 1):
                 at = number * scenario.tick
-                while beats * scenario.heartbeat_every <= at:
+                # Heartbeats due before the order; those due at its second come after it.
+                while beats * scenario.heartbeat_every < at:
                     self.heartbeats(beats * scenario.heartbeat_every)
                     beats += 1
                 self.clock.now = at
@@ -262,7 +271,8 @@ def parser() -> argparse.ArgumentParser:
     made = argparse.ArgumentParser(
         prog="python -m dispatch.simulate",
         description="Replay a shift of orders against the dispatch service on a fake clock: "
-        "a line per event, then every worker's counts.",
+        "a line per event (an order goes out before the heartbeats of its second), then "
+        "every worker's counts.",
     )
     add = made.add_argument
     add("--workers", type=int, default=4, metavar="N", help="workers w1..wN (default 4)")
@@ -274,13 +284,13 @@ def parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seconds on the fake clock between orders (default 1)",
     )
-    add("--seed", type=int, default=0, metavar="S", help="seed of the random failures (default 0)")
+    add("--seed", type=int, default=0, metavar="S", help="seed of the random refusals (default 0)")
     add(
         "--fail-rate",
         type=float,
         default=0.0,
         metavar="P",
-        help="chance that any send fails (default 0)",
+        help="chance that any send is refused (default 0)",
     )
     add(
         "--fail",
@@ -288,7 +298,16 @@ def parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="WORKER@ORDER",
-        help="the send of that order to that worker fails, e.g. w2@o-5 (repeatable)",
+        help="the send of that order to that worker is refused, e.g. w2@o-5 (repeatable)",
+    )
+    add(
+        "--drop",
+        type=worker_at,
+        action="append",
+        default=[],
+        metavar="WORKER@ORDER",
+        help="the first send of that order to that worker raises ConnectionError (a dropped "
+        "connection), e.g. w2@o-5 (repeatable)",
     )
     add(
         "--heartbeat-every",
@@ -360,6 +379,7 @@ def scenario(argv: list[str] | None = None) -> Scenario:
         heartbeat_timeout=args.heartbeat_timeout,
         silence=args.silence,
         failures={(worker, f"o-{number}") for worker, number in args.fail},
+        drops={(worker, f"o-{number}") for worker, number in args.drop},
         fail_rate=args.fail_rate,
         seed=args.seed,
         leaves=by_order(args.leave),

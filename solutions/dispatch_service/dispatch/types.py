@@ -1,17 +1,10 @@
-"""The service's values: what a dispatch returns, a worker's counts, and the
-statuses the health monitor records.
+"""The service's values: what a dispatch returns, and a worker's counts.
 
 Delivery and WorkerStats are named tuples: whoever holds one holds the facts of
 the moment it was made, and nothing the service does later changes them.
 """
 
 from typing import NamedTuple
-
-# A worker's recorded status. A heartbeat that is too old is not a status: it
-# is worked out from the clock whenever it matters (health.py), because the
-# clock moves on without telling anyone.
-AVAILABLE = "available"
-DOWN = "down"  # a delivery to it failed; up again at its next heartbeat
 
 
 class Delivery(NamedTuple):
@@ -27,4 +20,4 @@ class WorkerStats(NamedTuple):
 
     offered: int = 0  # sends of an order to it
     delivered: int = 0  # of those, the ones it took
-    failed: int = 0  # of those, the ones that failed (refused, or the transport raised)
+    failed: int = 0  # of those, the ones that failed (refused, or the push raised)

@@ -1,6 +1,6 @@
 """Tests written by the team that owns the dispatch service.
 
-Run them from the kata folder: ../../.venv/bin/python -m pytest tests
+Run them from the kata folder: python -m pytest tests
 """
 
 import pytest
@@ -17,13 +17,18 @@ class Clock:
         return self.now
 
 
-def make(workers, refused=(), timeout=30.0):
+def make(workers, refused=(), dropped=(), timeout=30.0):
     """A service of `workers`, all joined at t=0, whose sends of the (worker, order)
-    pairs in `refused` fail; with its clock and the list of sends made."""
-    clock, sent = Clock(), []
+    pairs in `refused` are refused, and whose first send of each pair in `dropped`
+    raises ConnectionError (the gateway dropped the connection); with its clock and
+    the list of sends made."""
+    clock, sent, drops = Clock(), [], set(dropped)
 
     def send(worker, order):
         sent.append((worker, order))
+        if (worker, order) in drops:
+            drops.discard((worker, order))
+            raise ConnectionError(f"the push of {order} to {worker} was dropped")
         return (worker, order) not in refused
 
     service = DispatchService(send, clock, heartbeat_timeout=timeout)
@@ -61,6 +66,14 @@ def test_the_timeout_must_be_positive():
 
 def test_a_failed_send_goes_to_the_next_worker():
     service, _, sent = make(["A", "B", "C"], refused={("A", "o1")})
+    delivery = service.dispatch("o1")
+    assert (delivery.worker, delivery.attempts) == ("B", 2)
+    assert sent == [("A", "o1"), ("B", "o1")]
+
+
+def test_a_dropped_push():
+    # The gateway drops the connection of A's first push of o1.
+    service, _, sent = make(["A", "B", "C"], dropped={("A", "o1")})
     delivery = service.dispatch("o1")
     assert (delivery.worker, delivery.attempts) == ("B", 2)
     assert sent == [("A", "o1"), ("B", "o1")]
@@ -125,11 +138,12 @@ def test_a_heartbeat_from_a_stranger_is_refused():
 
 
 def test_stats_count_offers_deliveries_and_failures():
-    service, _, _ = make(["A", "B"], refused={("A", "o3")})
-    workers_for(service, ["o1", "o2", "o3"])
+    service, _, _ = make(["A", "B"], refused={("A", "o3"), ("B", "o4")})
+    # A, B, B (A refused o3), nobody (A is down, and B refuses o4)
+    assert workers_for(service, ["o1", "o2", "o3", "o4"]) == ["A", "B", "B", None]
     a, b = service.stats("A"), service.stats("B")
     assert (a.offered, a.delivered, a.failed) == (2, 1, 1)
-    assert (b.offered, b.delivered, b.failed) == (2, 2, 0)
+    assert (b.offered, b.delivered, b.failed) == (3, 2, 1)
 
 
 def test_a_worker_that_joins_again_starts_from_zero():
