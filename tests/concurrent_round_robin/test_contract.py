@@ -98,17 +98,18 @@ def test_dispatchers_of_equal_lists_are_independent():
 
 
 def test_ids_are_compared_exactly():
-    """one thread: ids that differ only in case, whitespace or Unicode form, and the
-    empty id, are different workers"""
-    workers = ["", "a ", "A", "é", "e\u0301"]
+    """one thread: ids that differ only in case, whitespace, Unicode form or past their
+    40th character, and the empty id, are different workers"""
+    long1, long2 = "x" * 40 + "1", "x" * 40 + "2"
+    workers = ["", "a ", "A", "é", "e\u0301", long1, long2]
     rr = dispatcher(workers)
-    rr.set_available("", False)
-    rr.set_available("é", False)
-    got = [rr.assign() for _ in range(4)]
-    expected = ["a ", "A", "e\u0301", "a "]
+    for worker in ("", "é", long2):
+        rr.set_available(worker, False)
+    got = [rr.assign() for _ in range(5)]
+    expected = ["a ", "A", "e\u0301", long1, "a "]
     assert got == expected, (
-        f"workers {show(workers)} with '' and 'é' made unavailable: 4 assign() calls should "
-        f"give {show(expected)}; got {show(got)}"
+        f"workers {show(workers)} with '', 'é' and the second long id made unavailable: 5 "
+        f"assign() calls should give {show(expected)}; got {show(got)}"
     )
 
 

@@ -439,13 +439,14 @@ def test_duplicate_ids_are_refused_wherever_they_are():
 
 
 def test_ids_are_compared_exactly():
-    """ids that differ only in case, whitespace or Unicode form, and the empty id, are
-    different workers, in the list and in every call"""
+    """ids that differ only in case, whitespace, Unicode form or past their 40th
+    character, and the empty id, are different workers, in the list and in every call"""
     awkward = ["a", "A", "a ", " a", "", "a\n", "\uff21", "é", "e\u0301"]
+    awkward += ["x" * 40 + "1", "x" * 40 + "2"]
     plain = [f"w{n}" for n in range(len(awkward))]
 
     def numbered(ids: list[str]) -> list[str]:
-        """What the calls give with `ids` as workers number 0 to 8, ids written as numbers."""
+        """What the calls give with `ids` as workers number 0 to 10, ids written as numbers."""
         number = {worker: f"number {n}" for n, worker in enumerate(ids)}
 
         def name(value: object) -> str:
@@ -457,6 +458,7 @@ def test_ids_are_compared_exactly():
             ("set_available", ids[5], False),
             ("remove_worker", ids[2]),
             ("set_available", ids[7], False),
+            ("set_available", ids[10], False),
             ("remove_worker", ids[0]),
             ("add_worker", ids[0]),
         ]
@@ -465,10 +467,10 @@ def test_ids_are_compared_exactly():
 
     got, expected = numbered(awkward), numbered(plain)
     assert got == expected, (
-        "workers number 0 to 4; 1 made unavailable; 5, 6, 7 and 8 added; 5 made unavailable; "
-        "2 removed; 7 made unavailable; 0 removed and added again; then 7 assign() calls: with "
-        f"the ids {show(plain)} as numbers 0 to 8 they give {', '.join(expected)}; with the ids "
-        f"{show(awkward)} they should give the same; got {', '.join(got)}"
+        "workers number 0 to 4; 1 made unavailable; 5 to 10 added; 5 made unavailable; "
+        "2 removed; 7 and 10 made unavailable; 0 removed and added again; then 7 assign() calls: "
+        f"with the ids {show(plain)} as numbers 0 to 10 they give {', '.join(expected)}; with "
+        f"the ids {show(awkward)} they should give the same; got {', '.join(got)}"
     )
 
 

@@ -116,10 +116,12 @@ def test_colliding_tokens_are_ordered_by_token_id():
 
 def test_node_ids_and_keys_of_every_shape():
     """any string is a node id or a key: empty, '#', case and whitespace variants,
-    non-ASCII text in any Unicode form, ids whose tokens share a CRC-32"""
+    non-ASCII text in any Unicode form, ids that differ past their 40th character, ids
+    whose tokens share a CRC-32"""
     # plumless and buckeroo share a CRC-32, and so do plumless#i and buckeroo#i: a memo
     # of token hashes keyed by a checksum gives one node's tokens the other's places.
     ids = ["", "#", "a", "A", " a", "a ", "a#", "a#0", "é", "e\u0301", "中", "x" * 50]
+    ids += ["x" * 40 + "1", "x" * 40 + "2"]
     ids += ["plumless", "buckeroo"]
     keys = [
         *("", " ", "x" * 200, "é", "中文", "🙂", "a#0", "Key-1", "key-1", " key-1", "key-1\n"),

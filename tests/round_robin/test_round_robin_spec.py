@@ -146,21 +146,24 @@ def test_duplicate_ids_are_refused_wherever_they_are():
 
 
 def test_ids_are_compared_exactly():
-    """ids that differ only in case, whitespace or Unicode form, and the empty id, are
-    different workers"""
+    """ids that differ only in case, whitespace, Unicode form or past their 40th
+    character, and the empty id, are different workers"""
     awkward = ["a", "A", "a ", " a", "", "a\n", "a\r\n", "\uff21", "é", "e\u0301", "w"]
+    awkward += ["x" * 40 + "1", "x" * 40 + "2"]
     plain = [f"w{n}" for n in range(len(awkward))]
+    # A, a<space>, a<newline>, full-width A, e + accent, the second long id
+    down = (1, 2, 5, 7, 9, 12)
     got, expected = [], []
     for ids, results in ((awkward, got), (plain, expected)):
         rr = dispatcher(ids)
-        for index in (1, 2, 5, 7, 9):  # A, a<space>, a<newline>, full-width A, e + accent
+        for index in down:
             rr.set_available(ids[index], False)
         number = {worker: n for n, worker in enumerate(ids)}
-        results += [number.get(worker, worker) for worker in assigned(rr, 6)]
+        results += [number.get(worker, worker) for worker in assigned(rr, 8)]
     assert got == expected, (
-        f"workers {show(plain)} with numbers 1, 2, 5, 7 and 9 unavailable give workers "
-        f"number {show(expected)} over 6 assign() calls; workers {show(awkward)} with the "
-        f"same numbers unavailable should give the same numbers; got {show(got)}"
+        f"workers {show(plain)} with numbers {', '.join(map(str, down))} unavailable give "
+        f"workers number {show(expected)} over 8 assign() calls; workers {show(awkward)} "
+        f"with the same numbers unavailable should give the same numbers; got {show(got)}"
     )
 
 

@@ -39,8 +39,9 @@ def test_remove_takes_exactly_that_nodes_tokens():
 @pytest.mark.slow
 def test_node_ids_of_every_shape():
     """any string is a node id: empty, '#', case and whitespace variants, non-ASCII text in
-    any Unicode form"""
+    any Unicode form, ids that differ past their 40th character"""
     nodes = dict.fromkeys(["", "#", "a", "A", " a", "a ", "é", "e\u0301", "中", "x" * 50], 1)
+    nodes.update(dict.fromkeys(["x" * 40 + "1", "x" * 40 + "2"], 1))
     problem = misroutes(new_ring(6, nodes), model(6, nodes), KEYS)
     assert not problem, f"nodes {', '.join(map(repr, nodes))}, weight 1, V=6: {problem}"
 

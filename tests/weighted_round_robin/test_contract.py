@@ -393,12 +393,14 @@ def test_a_refused_balancer_changes_nothing():
 
 
 def test_ids_are_compared_exactly():
-    """ids that differ only in case, whitespace or Unicode form, and the empty id, are
-    different workers"""
+    """ids that differ only in case, whitespace, Unicode form or past their 40th
+    character, and the empty id, are different workers"""
     awkward = ["a", "A", "a ", " a", "", "a\n", "\uff21", "é", "e\u0301"]
+    awkward += ["x" * 40 + "1", "x" * 40 + "2"]
     # Plain ids in the same sorted order, so that only the ids' exactness is at stake.
     plain = [f"w{sorted(awkward).index(worker)}" for worker in awkward]
-    down = {1, 2, 5, 6, 8}  # A, a<space>, a<newline>, full-width A, e + accent
+    # A, a<space>, a<newline>, full-width A, e + accent, the second long id
+    down = {1, 2, 5, 6, 8, 10}
     got, expected = [], []
     for ids, results in ((awkward, got), (plain, expected)):
         wrr = balancer({worker: n % 3 + 1 for n, worker in enumerate(ids)})
@@ -410,7 +412,7 @@ def test_ids_are_compared_exactly():
             results += [number.get(worker, worker) for worker in assigned(wrr, 12)]
     assert got == expected, (
         f"workers {show(plain)} with weights 1, 2, 3, 1, 2, 3, ..., each set available except "
-        "numbers 1, 2, 5, 6 and 8 (set unavailable), then 12 assign() calls, then each set the "
+        "numbers 1, 2, 5, 6, 8 and 10 (set unavailable), then 12 assign() calls, then each set the "
         f"other way round and 12 more calls, give workers number {show(expected)}; workers "
         f"{show(awkward)} with the same weights and the same calls should give the same "
         f"numbers; got {show(got)}"
