@@ -97,8 +97,6 @@ def test_default_hash_is_sha256_first_8_bytes():
         assert not problem, f"{written}, nodes n0..n4 of weights 1, 2, 1, 2, 1: {problem}"
 
 
-
-
 def test_colliding_tokens_are_ordered_by_token_id():
     """tokens with the same hash are taken in plain str order of token id"""
     for case, (positions, virtuals, nodes, first, why) in enumerate(TIES):
