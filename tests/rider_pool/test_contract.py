@@ -673,20 +673,21 @@ def test_pools_that_each_lose_most_of_their_riders_share_nothing():
     their own riders"""
     new = fresh("rider_pool").RiderPool
     first, second = new(random.Random(1)), new(random.Random(2))
-    ours = {
-        target: [f"{name}{n}" for n in range(4000)]
+    # Each pool with its riders, in a list: a pool need not be hashable.
+    ours = [
+        (target, [f"{name}{n}" for n in range(4000)])
         for target, name in ((first, "a"), (second, "b"))
-    }
-    for target, riders in ours.items():
+    ]
+    for target, riders in ours:
         added(target, riders)
-    for target, riders in ours.items():  # one after the other
+    for target, riders in ours:  # one after the other
         for rider in riders[:3000]:
             target.remove(rider)
     for n in range(3000, 3500):  # in turn
-        for target, riders in ours.items():
+        for target, riders in ours:
             target.remove(riders[n])
     got, expected = [], []
-    for target, riders in ours.items():
+    for target, riders in ours:
         picks = {target.pick() for _ in range(20_000)}
         got += [len(target), sum(r in target for r in riders), sorted(picks - set(riders[3500:]))]
         expected += [500, 500, []]

@@ -1,17 +1,20 @@
 """Where in the learner's code something happened: from a traceback or a stack dump.
 
 Only frames of files in the learner's folder count, so a place always names a
-function and a line the learner wrote.
+function and a line the learner wrote. And the other side of it: an exception
+the grader's own code raised on the learner's objects (`unasked`), which no line
+of the learner's caused.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import sys
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType, TracebackType
+from types import FrameType, ModuleType, TracebackType
 
 LOOPS = (
     ast.For,
@@ -57,6 +60,108 @@ def raised(exc: BaseException, folder: Path) -> Place | None:
     text = _source_line(inner.path, inner.line)
     lock_taken = text if TAKES_A_LOCK.search(text) else ""
     return Place(frames[0].function, inner.function, inner.file, inner.line, False, lock_taken)
+
+
+@dataclass(frozen=True)
+class Unasked:
+    """What a spec test's own code tried on the learner's objects that the contract does
+    not ask for, and that they do not allow: the grader's fault, not the learner's."""
+
+    use: str  # "attribute", or one of USES
+    type_name: str  # the learner's class or module (a "pickle" may name a type it holds)
+    error: str  # the exception, as "TypeError: unhashable type: 'RiderPool'"
+    detail: str = ""  # the attribute read, or the comparison's operator
+    yours: bool = True  # `type_name` is a class of the learner's
+
+
+# Exceptions Python raises on an object that does not allow a use, by the type they name.
+USES = {
+    "hash": re.compile(r"unhashable type: '(?P<type>[^']+)'"),
+    "weakref": re.compile(r"cannot create weak reference to '(?P<type>[^']+)' object"),
+    "pickle": re.compile(r"cannot pickle '(?P<type>[^']+)' object"),
+    "order": re.compile(
+        r"'(?P<detail>[<>]=?)' not supported between instances of '(?P<type>[^']+)' and "
+        r"'(?P<other>[^']+)'"
+    ),
+}
+
+
+def unasked(exc: BaseException, folder: Path, grader: tuple[Path, ...]) -> Unasked | None:
+    """The use of the learner's objects that `exc` refused, when the grader's own code made
+    it: of the traceback's frames in `folder` (the learner's) and in `grader` (the spec
+    tests, the harness), the innermost is the grader's.
+
+    The uses: a learner's object hashed (a dict key, a set), weakly referenced, pickled or
+    copied, ordered (sorted), or an attribute of it read whose name starts with "_" (its
+    __dict__, a private field). An AttributeError of any other name is the learner's: the
+    contract names the methods and attributes a test may use, and a learner's object that
+    lacks one is the learner's to fix. None for every other exception.
+    """
+    # The type first: refused calls (ValueError, KeyError) come by the thousand.
+    if not isinstance(exc, (AttributeError, TypeError)) or not _graders(exc, folder, grader):
+        return None
+    error = f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, AttributeError):
+        name, owner = getattr(exc, "name", None), getattr(exc, "obj", None)
+        if isinstance(name, str) and name.startswith("_") and _learners(owner, folder):
+            return Unasked("attribute", _named(owner), error, name)
+        return None
+    classes = _classes(folder)
+    for use, pattern in USES.items():
+        found = pattern.search(str(exc))
+        if found is None:
+            continue
+        named = [found["type"], *([found["other"]] if use == "order" else [])]
+        mine = [name for name in named if name in classes]
+        detail = found["detail"] if use == "order" else ""
+        if mine:
+            return Unasked(use, mine[0], error, detail)
+        if use == "pickle":  # no contract asks for pickling: whatever it met, it is the grader's
+            return Unasked(use, found["type"], error, yours=False)
+    return None
+
+
+def _graders(exc: BaseException, folder: Path, grader: tuple[Path, ...]) -> bool:
+    """Whether, of the traceback's frames in the learner's folder and in the grader's
+    folders, the innermost is the grader's: the learner's code was not running."""
+    last = None
+    for frame, _ in traceback.walk_tb(exc.__traceback__):
+        path = Path(frame.f_code.co_filename)
+        if _yours(path, folder):
+            last = "learner"
+        elif any(root in path.parents for root in grader):
+            last = "grader"
+    return last == "grader"
+
+
+def _classes(folder: Path) -> frozenset[str]:
+    """The names of the classes the learner's modules loaded now define."""
+    names = set()
+    for module in list(sys.modules.values()):
+        file = getattr(module, "__file__", None)
+        if not file or not _yours(Path(file), folder):
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, type) and value.__module__ == module.__name__:
+                names.add(value.__name__)
+    return frozenset(names)
+
+
+def _learners(value: object, folder: Path) -> bool:
+    """Whether `value` is one of the learner's modules, classes or their instances."""
+    if isinstance(value, ModuleType):
+        file = getattr(value, "__file__", None)
+    else:
+        kind = value if isinstance(value, type) else type(value)
+        file = getattr(sys.modules.get(kind.__module__), "__file__", None)
+    return bool(file) and _yours(Path(file), folder)
+
+
+def _named(value: object) -> str:
+    """A learner's module, class or instance, for a sentence: "RiderPool", "module ring"."""
+    if isinstance(value, ModuleType):
+        return f"module {value.__name__}"
+    return (value if isinstance(value, type) else type(value)).__name__
 
 
 def last_line(exc: BaseException) -> tuple[str, int] | None:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness.core import limits, places, timer
+from tests.harness.core import layout, limits, places, timer
 from tests.harness.core.protocol import (
     SEVERITY,
     Collected,
@@ -363,6 +363,11 @@ class GradingPlugin:
             return Status.FAIL, outcomes.first_line(exc, item.name, self.compared)
         if isinstance(exc, (AssertionError, pytest.fail.Exception)):
             return Status.FAIL, outcomes.assertion(exc, item.name)
+        # The test's own code, not the learner's, did what the contract does not ask for
+        # with the learner's objects (hashed one, say): the grader's fault, said as such.
+        refused = places.unasked(exc, group.source, (group.tests, layout.SPECS))
+        if refused is not None:
+            return Status.ERROR, outcomes.unasked(refused)
         return Status.ERROR, self._exception(exc, group.source)
 
     def _exception(self, exc: BaseException, source: Path) -> str:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 
-from tests.harness.core import places, timer
+from tests.harness.core import layout, places, timer
 from tests.harness.wording import outcomes
 
 # Values longer than this are cut in the words of a report, never in its code.
@@ -51,6 +51,8 @@ FEW = 3
 # the calls replayed are bounded too: counted, never timed.
 SHRINK_REPLAYS = 600
 SHRINK_CALLS = 60_000
+# An address in a repr ("<object at 0x7f...>"): the same object shows another each run.
+ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 # Whether breaks are shrunk at all: a grading whose task says not (a self-test
 # that needs only the verdict) reports the sequence as found.
 SHRINKING = [True]
@@ -97,13 +99,17 @@ def outcome(call: Callable[[], object], folder: Path | None = None) -> Outcome:
     """Make the call and say what it did.
 
     Only Exception is caught: a time limit or an exit in the learner's code
-    goes on to the grader.
+    goes on to the grader. So does an exception the grader's own code raised on
+    the learner's objects, doing what the contract does not ask for (places.unasked):
+    that is no call breaking the contract, and the test reports it as the grader's.
     """
     try:
         return Outcome(call())
     except Exception as error:
         if folder is None:
             detail = type(error).__name__
+        elif places.unasked(error, folder, (layout.SPECS,)) is not None:
+            raise
         else:
             detail = outcomes.exception(
                 error, places.raised(error, folder), places.last_line(error)
@@ -137,10 +143,21 @@ def code(value: object) -> str:
 
 
 def shown(value: object) -> str:
-    """`value` for a sentence: its source, cut when long."""
-    if type(value).__repr__ is object.__repr__:  # its address would change from run to run
-        return f"a {type(value).__name__} object"
-    text = code(value)
+    """`value` for a sentence: its source, cut when long.
+
+    An object whose repr would hold an address (object's own, or a dataclass's with
+    such a field), which changes from run to run, or whose repr raises (the contract
+    asks for no repr), is "a RiderPool object".
+    """
+    named = f"a {type(value).__name__} object"
+    if type(value).__repr__ is object.__repr__:
+        return named
+    try:
+        text = code(value)
+    except Exception:
+        return named
+    if not isinstance(value, str) and ADDRESS.search(text):
+        return named
     if len(text) <= SHOWN:
         return text
     return f"{text[: SHOWN - 10]}… ({len(text):,} characters)"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.harness.core.limits import FILE_SIZE
-from tests.harness.core.places import Place
+from tests.harness.core.places import Place, Unasked
 from tests.harness.wording.common import at
 
 OUTPUT_LIMIT = 1000
@@ -53,6 +53,35 @@ def exception(exc: BaseException, place: Place | None, last: tuple[str, int] | N
     if last is not None:
         return f"{text} — raised at {last[0]} line {last[1]}"
     return text
+
+
+# What a spec test's own code could not do with the learner's objects (places.Unasked),
+# by use: the contract asks for none of it.
+UNASKED_USES = {
+    "hash": "use your {type} as a dict key or in a set",
+    "weakref": "make a weak reference to your {type}",
+    "pickle": "pickle or copy your {type}",
+    "order": "compare your {type} objects by order ({detail})",
+    "attribute": "read the attribute {detail} of your {type}",
+}
+# A "pickle" that met an object of a type not the learner's.
+UNASKED_PICKLE_HELD = (
+    "pickle or copy your objects (one holds a '{type}' object, which Python cannot pickle)"
+)
+# What tells such an ERROR from the learner's own: the report and the hints may look for it.
+GRADERS_FAULT = "the grader relied on something the contract does not ask for"
+
+
+def unasked(refused: Unasked) -> str:
+    """An exception a spec test's own code raised on the learner's objects, doing what the
+    contract does not ask for: the grader's fault, and nothing the learner can fix."""
+    what = UNASKED_USES[refused.use] if refused.yours else UNASKED_PICKLE_HELD
+    return (
+        f"the test could not {what.format(type=refused.type_name, detail=refused.detail)}: "
+        f"{GRADERS_FAULT}. This is a fault of the grader, not of your code: there is no "
+        "line of yours to find, and this ERROR says nothing about your code. Please report "
+        f"it, with this message ({refused.error})."
+    )
 
 
 def out_of_memory(place: Place | None, mebibytes: float) -> str:
