@@ -157,6 +157,28 @@ def test_couriers_within_epsilon_of_the_lowest_score_tie():
         )
 
 
+def test_a_score_exactly_epsilon_above_the_lowest_ties():
+    """a score exactly epsilon above the lowest is within epsilon: it ties"""
+    firsts = []
+    for seed in SEEDS:
+        world = World()
+        ana, ben = f"ana#{seed}", f"ben#{seed}"  # other names in each service
+        svc = service(world, {ben: CENTRE}, penalty=1.0, epsilon=1.0, seed=seed)
+        svc.assign("first", *CENTRE)  # ben, alone, carries it: his score is 61.0
+        svc.online(ana)
+        svc.report(ana, *CENTRE, world.ms())  # at the pickup, free: 60.0
+        start = len(world.offers)
+        svc.assign("o1", *CENTRE)
+        firsts.append(world.offers[start][0].rpartition("#")[0])
+    got = [firsts.count("ana"), firsts.count("ben")]
+    assert all(30 <= count <= 90 for count in got), (
+        "epsilon 1 s, penalty 1 s: ana and ben both at the pickup, ben carrying one order "
+        "(scores 60 and 61 s, exactly epsilon apart): with seeds 0 to 119 each should be "
+        f"offered the order first about 60 times (30 to 90); ana was {got[0]} times, ben "
+        f"{got[1]}"
+    )
+
+
 def test_a_tie_is_measured_from_the_lowest_score():
     """a courier within epsilon of a tied courier, but further than epsilon from the lowest
     score, does not tie"""

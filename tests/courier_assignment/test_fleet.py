@@ -179,6 +179,35 @@ def test_a_courier_carrying_capacity_orders_is_not_offered_another():
         )
 
 
+def test_only_eligible_couriers_set_the_lowest_score():
+    """the lowest score is that of the eligible couriers: a stale courier, or one at capacity,
+    does not move the edge of a tie"""
+    for n, (story, setting) in enumerate((("stale", 30.0), ("full", 1))):
+        firsts = []
+        for seed in range(120):
+            world = World()
+            names = {name: f"{name}#{n}-{seed}" for name in ("ana", "ben", "cy", "dee")}
+            given = {"freshness": 30.0, "capacity": setting if story == "full" else 3}
+            svc = service(world, {names["dee"]: spot(north=97)}, **given, seed=seed)
+            if story == "full":
+                svc.assign("first", *CENTRE)  # dee, alone, takes it: full
+            else:
+                world.t += 40.0  # dee's report is 40 s old: stale
+            for name, north in (("ben", 100), ("cy", -103)):
+                svc.online(names[name])
+                svc.report(names[name], *spot(north=north), world.ms())
+            start = len(world.offers)
+            svc.assign("o1", *CENTRE)
+            firsts.append(world.offers[start][0].rpartition("#")[0])
+        got = [firsts.count("ben"), firsts.count("cy")]
+        assert all(30 <= count <= 90 for count in got), (
+            f"dee 97 m from the pickup but {story}, ben 100 m and cy 103 m away (scores 80 and "
+            "80.6 s, within epsilon; dee's would be 79.4): with seeds 0 to 119 ben and cy "
+            f"should each be offered the order first about 60 times (30 to 90); ben was "
+            f"{got[0]} times, cy {got[1]}"
+        )
+
+
 def test_a_delivered_order_frees_its_courier():
     """complete() frees a place: a courier at capacity is eligible again once it delivers"""
     world = World()

@@ -79,15 +79,40 @@ def test_the_next_offer_after_a_decline_is_picked_the_same_way():
     )
 
 
+def test_couriers_tied_among_the_others_share_the_next_offer():
+    """after a decline, the tie is measured again among the others: couriers within epsilon
+    of the lowest of them each get the next offer about as often"""
+    seconds = []
+    for seed in range(120):
+        ana, ben, cy = (f"{name}#{seed}" for name in ("ana", "ben", "cy"))
+        couriers = {ana: spot(north=50), ben: spot(north=100), cy: spot(north=-102)}
+        world = World(declines={ana})
+        service(world, couriers, seed=seed).assign("o1", *CENTRE)
+        second = world.offers[1][0] if len(world.offers) > 1 else None
+        seconds.append(second if second is None else second.rpartition("#")[0])
+    got = [seconds.count("ben"), seconds.count("cy")]
+    assert all(30 <= count <= 90 for count in got), (
+        "ana 50 m north of the pickup (score 70 s), who declines, ben 100 m north and cy 102 m "
+        "south (80 and 80.4 s, tied once ana is out): with seeds 0 to 119 ben and cy should each "
+        f"get the second offer about 60 times (30 to 90); ben got it {got[0]} times, cy "
+        f"{got[1]}"
+    )
+
+
 def test_the_eta_in_the_assignment_is_the_taker_s():
-    """the Assignment's eta is the ETA of the courier who accepted, not of one who declined"""
+    """the Assignment's eta is the ETA of the courier who accepted: not of one who declined,
+    and without the penalty for the orders it carries"""
     world = World(declines={"ana"})
-    svc = service(world, {"ana": spot(north=100), "ben": spot(north=-700)})
+    svc = service(world, {"ben": spot(north=-700)})
+    svc.assign("first", *CENTRE)  # ben, alone, takes it
+    svc.online("ana")
+    svc.report("ana", *spot(north=100), world.ms())
     got = fields(svc.assign("o1", *CENTRE))
     expected = ("o1", "ben", round(eta_of(spot(north=-700)), 3), 1)
     assert got == expected, (
-        "ana 100 m north of the pickup declines, ben 700 m south accepts: assign should give "
-        f"{show(expected)}; got {show(got)}"
+        "ben 700 m south of the pickup carries one order, ana 100 m north declines, ben "
+        f"accepts: assign should give {show(expected)} (ben's ETA, no penalty in it); got "
+        f"{show(got)}"
     )
 
 

@@ -1,10 +1,9 @@
 """Distances on the Earth's surface, for ETAs.
 
-Positions arrive in degrees, as the apps report them; the trigonometry of the
-haversine formula works in radians. A courier and a restaurant a few hundred
-metres apart differ by thousandths of a degree, so the formula's terms are
-tiny: it stays accurate at those distances where the older spherical law of
-cosines loses most of its digits.
+Positions arrive in degrees, as the apps report them. A courier and a
+restaurant a few hundred metres apart differ by thousandths of a degree: the
+haversine formula stays accurate at those distances, where the older spherical
+law of cosines loses most of its digits.
 """
 
 from __future__ import annotations
