@@ -199,7 +199,12 @@ def test_couriers_the_same_distance_away_tie():
     for n, (story, couriers) in enumerate(
         (
             ("at one spot", {"ana": spot(north=300), "ben": spot(north=300)}),
-            ("300 m north and 300 m south", {"ana": spot(north=300), "ben": spot(north=-300)}),
+            # 0.0027 degrees each way, as the apps write them: the same distance, which a
+            # formula's rounding may split in its last digits.
+            (
+                "300 m north and 300 m south",
+                {"ana": (37.7776, -122.4194), "ben": (37.7722, -122.4194)},
+            ),
             ("300 m east and 300 m west", {"ana": spot(east=300), "ben": spot(east=-300)}),
         )
     ):
