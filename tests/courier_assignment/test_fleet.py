@@ -221,6 +221,25 @@ def test_a_delivered_order_frees_its_courier():
     )
 
 
+def test_an_order_is_carried_until_it_is_completed():
+    """a courier carries an order until complete() says it is delivered, however long
+    that takes"""
+    world = World()
+    svc = service(world, {"ana": NEAR, "ben": FAR}, capacity=1)
+    svc.assign("o1", *CENTRE)  # ana
+    world.t += 3 * 3600.0  # three hours later, o1 still not delivered
+    for name, where in (("ana", NEAR), ("ben", FAR)):
+        svc.report(name, *where, world.ms())
+    got = [svc.assign("o2", *CENTRE).courier]
+    svc.complete("o1")
+    got.append(svc.assign("o3", *CENTRE).courier)
+    assert got == ["ben", "ana"], (
+        "capacity 1: ana (100 m from the pickup) takes o1; three hours later, both freshly "
+        "reported, o2 should go to 'ben' (ana still carries o1), and once o1 is delivered, "
+        f"o3 to 'ana'; got {show(got)}"
+    )
+
+
 def test_complete_refuses_an_order_nobody_carries():
     """complete raises KeyError for an order never assigned, delivered already, or
     unassigned"""
