@@ -39,6 +39,13 @@ class CourierRecord:
         self.declined = 0
         self.delivered = 0
 
+    def __repr__(self) -> str:
+        return (
+            f"CourierRecord({self.courier_id!r}, online={self.online}, "
+            f"carrying={self.carrying}, offered={self.offered}, accepted={self.accepted}, "
+            f"declined={self.declined}, delivered={self.delivered})"
+        )
+
     def stats(self) -> CourierStats:
         return CourierStats(self.offered, self.accepted, self.declined, self.delivered)
 

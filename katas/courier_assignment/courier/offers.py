@@ -31,6 +31,12 @@ class OfferRound:
         self.pickup = pickup
         self.now = now  # the clock reading the whole round is judged at
 
+    def __repr__(self) -> str:
+        return (
+            f"OfferRound({self.order_id!r}, pickup={self.pickup}, now={self.now!r}, "
+            f"declined={sorted(self.declined)!r})"
+        )
+
 
 class Offers:
     """Runs the rounds of offers, and counts each courier's answers."""
