@@ -1,6 +1,6 @@
 """Tests written by the team that owns the courier assignment service.
 
-Run them from the kata folder: ../../.venv/bin/python -m pytest tests
+Run them from the kata folder: python -m pytest tests
 """
 
 import math
