@@ -1,0 +1,228 @@
+"""Spec tests for courier_assignment: ETAs, scores, and which courier is offered an order.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+Every test makes its services from the learner's package as the grader imports
+it afresh for the test, in a world of its own (tests/courier_assignment/model.py):
+a clock in epoch seconds that the test moves by hand, and the couriers' apps,
+which accept every offer unless the test scripts a decline. Couriers report
+just before the order comes, so that freshness plays no part here. Where the
+rng decides a tie, a test counts the picks over many seeds and holds only what
+the contract says: who may be picked, and that each tied courier is as likely
+as any other; never which courier a seed gives.
+"""
+
+from tests.courier_assignment.model import (
+    CENTRE,
+    World,
+    distance_m,
+    eta_of,
+    service,
+    spot,
+)
+from tests.harness.toolkit.spec import show
+
+SEEDS = range(120)
+
+
+def first_offered(couriers: dict, seeds=SEEDS, apart: int = 0, **given) -> list:
+    """For each seed, the courier first offered an order picked up at the centre by a new
+    service of `couriers` (None when nobody was). Each service's couriers are named
+    apart (ana#0-0, ana#0-1, ...; `apart` for each call of a test): the services are
+    independent, and this is not about that."""
+    firsts = []
+    for seed in seeds:
+        world = World()
+        named = {f"{name}#{apart}-{seed}": where for name, where in couriers.items()}
+        service(world, named, **given, seed=seed).assign("o1", *CENTRE)
+        firsts.append(world.offers[0][0].rpartition("#")[0] if world.offers else None)
+    return firsts
+
+
+def where(place: tuple[float, float], pickup=CENTRE) -> str:
+    return f"{distance_m(place, pickup):,.1f} m from the pickup"
+
+
+def test_the_eta_is_the_great_circle_distance_over_the_speed_plus_the_wait():
+    """a courier's ETA is the great-circle distance from its latest report to the pickup,
+    over the speed, plus the wait"""
+    oslo = (59.9139, 10.7522)
+    cases = [
+        ("1,000 m north", spot(north=1000), CENTRE),
+        ("1,000 m east", spot(east=1000), CENTRE),
+        ("700 m south-west", spot(north=-500, east=-500), CENTRE),
+        ("at the pickup", CENTRE, CENTRE),
+        ("across the bay in Oakland", (37.8044, -122.2712), CENTRE),
+        ("2,000 m west, in Oslo", spot(east=-2000, at=oslo), oslo),
+        ("1,500 m north-east, near the equator", spot(1000, 1100, at=(0.3, 32.58)), (0.3, 32.58)),
+    ]
+    for n, (story, place, pickup) in enumerate(cases):
+        world = World()
+        got = service(world, {f"ana{n}": place}).assign("o1", *pickup).eta
+        expected = eta_of(place, pickup)
+        assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+            f"one courier, {story} of the pickup at {pickup} ({where(place, pickup)}), "
+            f"the defaults (5 m/s, a 60 s wait): its ETA should be {expected:.3f} s; got "
+            f"{got!r}"
+        )
+
+
+def test_the_speed_and_the_wait_are_settings():
+    """the ETA uses the service's speed (metres per second) and wait (seconds)"""
+    place = spot(north=600, east=-800)
+    for n, (speed, wait) in enumerate(((2.5, 1.0), (10.0, 120.0), (4.0, 45.5))):
+        world = World()
+        svc = service(world, {f"ana{n}": place}, speed=speed, wait=wait)
+        got = svc.assign("o1", *CENTRE).eta
+        expected = eta_of(place, speed=speed, wait=wait)
+        assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+            f"one courier {where(place)}, speed {speed} m/s, wait {wait} s: its ETA should be "
+            f"{expected:.3f} s; got {got!r}"
+        )
+
+
+def test_the_courier_with_the_lowest_score_is_offered_the_order_first():
+    """the order is offered first to the eligible courier with the lowest score"""
+    couriers = {
+        "ana": spot(north=550),
+        "ben": spot(north=-150),
+        "cy": spot(north=-950),
+        "dee": spot(north=1400),
+    }
+    for pickup, expected in ((CENTRE, "ben"), (spot(north=1300), "dee"), (spot(north=-900), "cy")):
+        world = World()
+        service(world, couriers).assign("o1", *pickup)
+        got = world.offers[:1]
+        assert got == [(expected, "o1")], (
+            "couriers ana, ben, cy and dee 550 m north, 150 m south, 950 m south and 1,400 m "
+            f"north of the centre, all free: an order picked up {where(pickup)} should be "
+            f"offered first to {expected!r}, the nearest; the offers made were "
+            f"{show(world.offers)}"
+        )
+
+
+def test_each_order_a_courier_carries_adds_the_penalty_to_its_score():
+    """a courier's score is its ETA plus the penalty for each order it carries"""
+    cases = (
+        # (penalty, orders ana carries, who takes the next order)
+        (300.0, 1, "ben"),  # ana 80 + 300 against ben 260
+        (100.0, 1, "ana"),  # ana 80 + 100
+        (1.0, 2, "ana"),  # ana 80 + 2
+        (150.0, 2, "ben"),  # ana 80 + 300
+    )
+    for n, (penalty, loaded, expected) in enumerate(cases):
+        world = World()
+        ana, ben = f"ana{n}", f"ben{n}"  # other names in each service
+        svc = service(world, {ana: spot(north=100)}, penalty=penalty, capacity=3)
+        for order in range(loaded):
+            svc.assign(f"first{order}", *CENTRE)  # ana takes it: she is alone
+        svc.online(ben)
+        svc.report(ben, *spot(north=1000), world.ms())
+        got = svc.assign("o1", *CENTRE).courier
+        got = got if got is None else got.removesuffix(str(n))
+        assert got == expected, (
+            f"penalty {penalty} s: ana 100 m from the pickup (ETA 80 s) carrying {loaded} "
+            f"order{'s' if loaded > 1 else ''}, ben 1,000 m away (ETA 260 s) carrying none: "
+            f"the next order should go to {expected!r}; got {got!r}"
+        )
+
+
+def test_a_courier_more_than_epsilon_above_the_lowest_score_is_never_picked():
+    """a courier whose score is more than epsilon above the lowest is never offered the
+    order before the courier with the lowest score"""
+    cases = ((1.0, 10.0), (0.5, 4.0), (0.1, 1.0), (1.0, 50.0))
+    for n, (epsilon, extra) in enumerate(cases):
+        couriers = {"ana": spot(north=100), "ben": spot(north=-100 - extra)}
+        firsts = first_offered(couriers, seeds=range(60), apart=n, epsilon=epsilon)
+        wrong = firsts.count("ben")
+        assert not wrong, (
+            f"epsilon {epsilon} s: ana 100 m north of the pickup, ben {100 + extra:g} m south "
+            f"(his score {extra / 5:g} s above hers): with seeds 0 to 59, the order should "
+            f"always be offered to ana first; ben was offered it first with {wrong} of them"
+        )
+
+
+def test_couriers_within_epsilon_of_the_lowest_score_tie():
+    """couriers whose scores are within epsilon of the lowest tie with it: each of them is
+    picked first about as often, over many seeds"""
+    for n, (epsilon, extra) in enumerate(((1.0, 2.0), (3.0, 12.0), (0.5, 1.0))):
+        couriers = {"ana": spot(north=100), "ben": spot(north=-100 - extra)}
+        firsts = first_offered(couriers, apart=n, epsilon=epsilon)
+        got = [firsts.count("ana"), firsts.count("ben")]
+        assert all(30 <= count <= 90 for count in got), (
+            f"epsilon {epsilon} s: ana 100 m north of the pickup, ben {100 + extra:g} m south "
+            f"(his score {extra / 5:g} s above hers, within epsilon): with seeds 0 to 119 each "
+            f"should be offered the order first about 60 times (30 to 90); ana was {got[0]} "
+            f"times, ben {got[1]}"
+        )
+
+
+def test_a_score_exactly_epsilon_above_the_lowest_ties():
+    """a score exactly epsilon above the lowest is within epsilon: it ties"""
+    firsts = []
+    for seed in SEEDS:
+        world = World()
+        ana, ben = f"ana#{seed}", f"ben#{seed}"  # other names in each service
+        svc = service(world, {ben: CENTRE}, penalty=1.0, epsilon=1.0, seed=seed)
+        svc.assign("first", *CENTRE)  # ben, alone, carries it: his score is 61.0
+        svc.online(ana)
+        svc.report(ana, *CENTRE, world.ms())  # at the pickup, free: 60.0
+        start = len(world.offers)
+        svc.assign("o1", *CENTRE)
+        firsts.append(world.offers[start][0].rpartition("#")[0])
+    got = [firsts.count("ana"), firsts.count("ben")]
+    assert all(30 <= count <= 90 for count in got), (
+        "epsilon 1 s, penalty 1 s: ana and ben both at the pickup, ben carrying one order "
+        "(scores 60 and 61 s, exactly epsilon apart): with seeds 0 to 119 each should be "
+        f"offered the order first about 60 times (30 to 90); ana was {got[0]} times, ben "
+        f"{got[1]}"
+    )
+
+
+def test_a_tie_is_measured_from_the_lowest_score():
+    """a courier within epsilon of a tied courier, but further than epsilon from the lowest
+    score, does not tie"""
+    couriers = {"ana": spot(north=100), "ben": spot(north=-104), "cy": spot(north=108)}
+    firsts = first_offered(couriers)
+    got = [firsts.count(name) for name in couriers]
+    assert got[2] == 0 and all(30 <= count <= 90 for count in got[:2]), (
+        "epsilon 1 s: ana, ben and cy 100, 104 and 108 m from the pickup (scores 80, 80.8 "
+        "and 81.6 s): with seeds 0 to 119, ana and ben should each be offered the order "
+        "first about 60 times (30 to 90) and cy never; got ana "
+        f"{got[0]}, ben {got[1]}, cy {got[2]}"
+    )
+
+
+def test_couriers_the_same_distance_away_tie():
+    """couriers the same distance from the pickup, whichever side of it, tie: each is picked
+    first about as often"""
+    for n, (story, couriers) in enumerate(
+        (
+            ("at one spot", {"ana": spot(north=300), "ben": spot(north=300)}),
+            # 0.0027 degrees each way, as the apps write them: the same distance, which a
+            # formula's rounding may split in its last digits.
+            (
+                "300 m north and 300 m south",
+                {"ana": (37.7776, -122.4194), "ben": (37.7722, -122.4194)},
+            ),
+            ("300 m east and 300 m west", {"ana": spot(east=300), "ben": spot(east=-300)}),
+        )
+    ):
+        firsts = first_offered(couriers, apart=n)
+        got = [firsts.count("ana"), firsts.count("ben")]
+        assert all(30 <= count <= 90 for count in got), (
+            f"ana and ben {story} of the pickup, both free: with seeds 0 to 119, "
+            "each should be offered the order first about 60 times (30 to 90); ana was "
+            f"{got[0]} times, ben {got[1]}"
+        )
+
+
+def test_three_tied_couriers_are_equally_likely():
+    """each of the couriers tied for the lowest score is as likely to be picked as any other"""
+    couriers = {"ana": spot(north=250), "ben": spot(north=250), "cy": spot(north=250)}
+    firsts = first_offered(couriers, seeds=range(450))
+    got = [firsts.count(name) for name in couriers]
+    assert all(100 <= count <= 200 for count in got), (
+        "ana, ben and cy at one spot 250 m from the pickup: with seeds 0 to 449, each should be "
+        f"offered the order first about 150 times (100 to 200); got {show(got)}"
+    )

@@ -1,0 +1,279 @@
+"""Spec tests for courier_assignment: who is eligible — reports, freshness, online and
+offline, capacity — and complete().
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+The clock is in epoch seconds and the reports are stamped in epoch
+milliseconds, as the contract says (tests/courier_assignment/model.py). Every
+courier accepts every offer here, and the couriers are far enough apart that
+no tie is left to the rng.
+"""
+
+from tests.courier_assignment.model import (
+    CENTRE,
+    World,
+    counts,
+    eta_of,
+    service,
+    spot,
+)
+from tests.harness.toolkit.spec import refuses, show
+
+NEAR, FAR = spot(north=100), spot(north=-600)  # ETAs 80 s and 180 s
+
+
+def two_couriers(world: World, **given):
+    """ana 100 m from the pickup and ben 600 m from it, online; nobody has reported yet."""
+    svc = service(world, **given)
+    svc.online("ana")
+    svc.online("ben")
+    return svc
+
+
+def test_a_courier_whose_latest_report_is_older_than_freshness_is_not_offered_the_order():
+    """a courier whose latest report is more than freshness seconds old (the clock in
+    seconds, the stamps in milliseconds) is not offered the order"""
+    for freshness, age in ((None, 31.0), (None, 600.0), (5.0, 6.0), (30.0, 30.5), (120.0, 150.0)):
+        world = World()
+        given = {} if freshness is None else {"freshness": freshness}
+        svc = two_couriers(world, **given)
+        svc.report("ana", *NEAR, world.ms(ago=age))
+        svc.report("ben", *FAR, world.ms())
+        got = svc.assign("o1", *CENTRE).courier
+        window = "the default freshness" if freshness is None else f"freshness {freshness:g} s"
+        assert got == "ben", (
+            f"{window}: ana 100 m from the pickup reported {age:g} s ago (stamped "
+            f"{world.ms(ago=age)} ms, the clock at {world.t:.1f} s), ben 600 m away just now: "
+            f"the order should go to 'ben'; got {got!r}"
+        )
+
+
+def test_a_report_at_most_freshness_seconds_old_is_fresh():
+    """a courier whose latest report is at most freshness seconds old (exactly that old, too)
+    may be offered the order"""
+    for freshness, age in ((None, 30.0), (None, 29.5), (5.0, 5.0), (0.5, 0.5), (120.0, 90.0)):
+        world = World()
+        given = {} if freshness is None else {"freshness": freshness}
+        svc = two_couriers(world, **given)
+        svc.report("ana", *NEAR, world.ms(ago=age))
+        svc.report("ben", *FAR, world.ms())
+        got = svc.assign("o1", *CENTRE).courier
+        window = "the default freshness" if freshness is None else f"freshness {freshness:g} s"
+        assert got == "ana", (
+            f"{window}: ana 100 m from the pickup reported {age:g} s ago, ben 600 m away just "
+            f"now: the order should go to 'ana'; got {got!r}"
+        )
+
+
+def test_a_report_stamped_ahead_of_the_clock_is_fresh():
+    """a report stamped later than the clock (a phone whose clock runs fast) is fresh"""
+    world = World()
+    svc = two_couriers(world)
+    svc.report("ana", *NEAR, world.ms(ago=-45.0))
+    svc.report("ben", *FAR, world.ms())
+    got = svc.assign("o1", *CENTRE).courier
+    assert got == "ana", (
+        "ana 100 m from the pickup reported with a stamp 45 s ahead of the clock, ben 600 m "
+        f"away just now: the order should go to 'ana'; got {got!r}"
+    )
+
+
+def test_a_report_stamped_before_the_latest_is_ignored():
+    """a report stamped before the courier's latest one is ignored, however late it comes"""
+    world = World()
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", *NEAR, world.ms(ago=10.0))
+    svc.report("ana", *spot(north=2000), world.ms(ago=12.0))  # from earlier, sent late
+    svc.report("ana", *spot(east=3000), world.ms(ago=600.0))  # from long ago
+    got = svc.assign("o1", *CENTRE).eta
+    expected = eta_of(NEAR)
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "ana reported 100 m from the pickup 10 s ago, then reports stamped 12 s and 600 s "
+        f"ago came in from 2,000 m and 3,000 m away: her ETA should be {expected:.3f} s, "
+        f"from the report stamped latest; got {got!r}"
+    )
+
+
+def test_the_latest_report_is_where_the_courier_is():
+    """the courier's latest report, and only it, says where the courier is: a later stamp
+    replaces it, and so does the same stamp again"""
+    world = World()
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", *spot(north=2000), world.ms(ago=20.0))
+    svc.report("ana", *spot(north=900), world.ms(ago=5.0))
+    svc.report("ana", *spot(north=400), world.ms(ago=5.0))  # the same stamp: a correction
+    got = svc.assign("o1", *CENTRE).eta
+    expected = eta_of(spot(north=400))
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "ana reported from 2,000 m, then from 900 m 15 s later, then from 400 m with that same "
+        f"stamp: her ETA should be {expected:.3f} s (from 400 m); got {got!r}"
+    )
+
+
+def test_a_courier_that_never_reported_is_not_offered_the_order():
+    """an online courier with no report is not eligible"""
+    world = World()
+    svc = two_couriers(world)
+    svc.report("ben", *FAR, world.ms())
+    got = svc.assign("o1", *CENTRE).courier
+    assert got == "ben", (
+        "ana and ben online, only ben (600 m from the pickup) has reported: the order should "
+        f"go to 'ben'; got {got!r}"
+    )
+
+
+def test_only_a_courier_online_is_offered_the_order():
+    """a courier that reports but is not online, or went offline, is not offered the
+    order; once online, it is, from the report it made before"""
+    world = World()
+    svc = service(world)
+    svc.report("ana", *NEAR, world.ms())  # before going online
+    svc.online("ben")
+    svc.report("ben", *FAR, world.ms())
+    svc.online("cy")
+    svc.report("cy", *spot(north=-200), world.ms())
+    svc.offline("cy")
+    got = [svc.assign("o1", *CENTRE).courier]
+    svc.online("cy")
+    svc.online("ana")
+    got += [svc.assign(order, *CENTRE).courier for order in ("o2", "o3")]
+    assert got == ["ben", "ana", "cy"], (
+        "ana 100 m from the pickup reports while not online, ben 600 m away is online, cy "
+        "200 m away goes online, reports and goes offline: o1 should go to 'ben'; then cy "
+        "and ana go online: o2 and o3 should go to 'ana' and 'cy'; got "
+        f"{show(got)}"
+    )
+
+
+def test_online_and_offline_say_how_the_courier_is_now():
+    """online and offline set the courier's state: saying it twice is saying it once"""
+    world = World()
+    svc = two_couriers(world)
+    svc.report("ana", *NEAR, world.ms())
+    svc.report("ben", *FAR, world.ms())
+    svc.online("ana")  # once more
+    svc.offline("ana")
+    got = [svc.assign("o1", *CENTRE).courier]
+    svc.offline("ana")  # once more
+    svc.online("ana")
+    got.append(svc.assign("o2", *CENTRE).courier)
+    assert got == ["ben", "ana"], (
+        "ana 100 m from the pickup and ben 600 m away online; ana online again, then offline: "
+        "o1 should go to 'ben'; ana offline again, then online: o2 should go to 'ana'; got "
+        f"{show(got)}"
+    )
+
+
+def test_a_courier_carrying_capacity_orders_is_not_offered_another():
+    """a courier is eligible only while it carries fewer than capacity orders"""
+    for capacity in (1, 2, 3, 5):
+        world = World()
+        svc = service(world, {"ana": NEAR}, capacity=capacity)
+        got = [svc.assign(f"o{n}", *CENTRE).courier for n in range(capacity + 1)]
+        expected = ["ana"] * capacity + [None]
+        assert got == expected, (
+            f"capacity {capacity}, ana alone: {capacity + 1} orders should go to "
+            f"{show(expected)}; got {show(got)}"
+        )
+
+
+def test_only_eligible_couriers_set_the_lowest_score():
+    """the lowest score is that of the eligible couriers: a stale courier, or one at capacity,
+    does not move the edge of a tie"""
+    for n, (story, setting) in enumerate((("stale", 30.0), ("full", 1))):
+        firsts = []
+        for seed in range(120):
+            world = World()
+            names = {name: f"{name}#{n}-{seed}" for name in ("ana", "ben", "cy", "dee")}
+            given = {"freshness": 30.0, "capacity": setting if story == "full" else 3}
+            svc = service(world, {names["dee"]: spot(north=97)}, **given, seed=seed)
+            if story == "full":
+                svc.assign("first", *CENTRE)  # dee, alone, takes it: full
+            else:
+                world.t += 40.0  # dee's report is 40 s old: stale
+            for name, north in (("ben", 100), ("cy", -103)):
+                svc.online(names[name])
+                svc.report(names[name], *spot(north=north), world.ms())
+            start = len(world.offers)
+            svc.assign("o1", *CENTRE)
+            firsts.append(world.offers[start][0].rpartition("#")[0])
+        got = [firsts.count("ben"), firsts.count("cy")]
+        assert all(30 <= count <= 90 for count in got), (
+            f"dee 97 m from the pickup but {story}, ben 100 m and cy 103 m away (scores 80 and "
+            "80.6 s, within epsilon; dee's would be 79.4): with seeds 0 to 119 ben and cy "
+            f"should each be offered the order first about 60 times (30 to 90); ben was "
+            f"{got[0]} times, cy {got[1]}"
+        )
+
+
+def test_a_delivered_order_frees_its_courier():
+    """complete() frees a place: a courier at capacity is eligible again once it delivers"""
+    world = World()
+    svc = service(world, {"ana": NEAR, "ben": FAR}, capacity=1)
+    got = [svc.assign(f"o{n}", *CENTRE).courier for n in (1, 2, 3)]  # ana, ben, nobody
+    svc.complete("o1")
+    got.append(svc.assign("o4", *CENTRE).courier)
+    assert got == ["ana", "ben", None, "ana"], (
+        "capacity 1, ana 100 m from the pickup and ben 600 m away: o1, o2, o3, then ana "
+        f"delivers o1, then o4 should go to 'ana', 'ben', None, 'ana'; got {show(got)}"
+    )
+
+
+def test_an_order_is_carried_until_it_is_completed():
+    """a courier carries an order until complete() says it is delivered, however long
+    that takes"""
+    world = World()
+    svc = service(world, {"ana": NEAR, "ben": FAR}, capacity=1)
+    svc.assign("o1", *CENTRE)  # ana
+    world.t += 3 * 3600.0  # three hours later, o1 still not delivered
+    for name, where in (("ana", NEAR), ("ben", FAR)):
+        svc.report(name, *where, world.ms())
+    got = [svc.assign("o2", *CENTRE).courier]
+    svc.complete("o1")
+    got.append(svc.assign("o3", *CENTRE).courier)
+    assert got == ["ben", "ana"], (
+        "capacity 1: ana (100 m from the pickup) takes o1; three hours later, both freshly "
+        "reported, o2 should go to 'ben' (ana still carries o1), and once o1 is delivered, "
+        f"o3 to 'ana'; got {show(got)}"
+    )
+
+
+def test_complete_refuses_an_order_nobody_carries():
+    """complete raises KeyError for an order never assigned, delivered already, or
+    unassigned"""
+    world = World()
+    svc = service(world, {"ana": NEAR, "ben": FAR})
+    refuses(KeyError, "complete('o9'), an order never assigned", lambda: svc.complete("o9"))
+    svc.offline("ana")
+    svc.offline("ben")
+    svc.assign("o1", *CENTRE)  # nobody online: unassigned
+    refuses(KeyError, "o1 went unassigned: complete('o1')", lambda: svc.complete("o1"))
+    svc.online("ana")
+    svc.assign("o2", *CENTRE)
+    svc.complete("o2")
+    refuses(KeyError, "o2 delivered: complete('o2') again", lambda: svc.complete("o2"))
+
+
+def test_an_offline_courier_still_delivers_its_orders():
+    """a courier keeps its orders when it goes offline: it completes them, and they count
+    against its capacity when it comes back"""
+    world = World()
+    svc = service(world, {"ana": NEAR, "ben": FAR}, capacity=2, penalty=1.0)
+    svc.assign("o1", *CENTRE)
+    svc.assign("o2", *CENTRE)  # ana carries two: she is full
+    svc.offline("ana")
+    svc.online("ana")
+    full = svc.assign("o3", *CENTRE).courier
+    svc.offline("ana")
+    svc.complete("o1")
+    svc.online("ana")
+    freed = svc.assign("o4", *CENTRE).courier
+    delivered = counts(svc.stats("ana"))[3]
+    got = [full, freed, delivered]
+    assert got == ["ben", "ana", 1], (
+        "capacity 2, penalty 1 s: ana (100 m) takes o1 and o2, goes offline and online: o3 "
+        "should go to 'ben'; ana goes offline, delivers o1, comes back: o4 should go to "
+        f"'ana', and her stats count 1 delivered; got {show(got)}"
+    )

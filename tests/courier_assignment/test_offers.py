@@ -1,0 +1,309 @@
+"""Spec tests for courier_assignment: a round of offers — declines, unassigned orders,
+one clock reading — the counts, refused calls, and the service as a whole.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+The couriers' apps decline what the test scripts (World.declines: couriers, or
+(courier, order) pairs) and accept the rest; World.offers logs every offer.
+Where a test needs the learner's services to be compared with each other, it
+compares what they did (offers, fields, counts), never the objects.
+"""
+
+from tests.courier_assignment.model import (
+    CENTRE,
+    LINE,
+    World,
+    counts,
+    eta_of,
+    fields,
+    service,
+    settings,
+    spot,
+)
+from tests.harness.toolkit.spec import refuses, show
+
+NAN = float("nan")
+
+
+def asked(world: World, order: str) -> list[str]:
+    """The couriers offered `order`, in order."""
+    return [courier for courier, o in world.offers if o == order]
+
+
+def test_a_declined_order_goes_to_the_next_best_courier():
+    """when a courier declines, the order is offered to the best of the others"""
+    world = World(declines={"ana", "ben"})
+    result = service(world, LINE).assign("o1", *CENTRE)
+    got = [(result.courier, result.declines), asked(world, "o1")]
+    expected = [("cy", 2), ["ana", "ben", "cy"]]
+    assert got == expected, (
+        "ana, ben, cy and dee 100, 200, 300 and 400 m from the pickup, ana and ben decline: "
+        f"the order should go to cy after 2 declines, offered to {show(expected[1])}; it went "
+        f"to {got[0][0]!r} after {got[0][1]!r} declines, offered to {show(got[1])}"
+    )
+
+
+def test_a_courier_who_declines_is_not_offered_the_order_again():
+    """within one assign, a courier who declined is not offered the order again, though it
+    stays the best placed"""
+    world = World(declines={"ana", "ben"})
+    couriers = {"ana": spot(north=100), "ben": spot(north=100), "cy": spot(north=-900)}
+    result = service(world, couriers, max_declines=5).assign("o1", *CENTRE)
+    offers = asked(world, "o1")
+    got = [(result.courier, result.declines), sorted(offers[:2]), offers[2:]]
+    expected = [("cy", 2), ["ana", "ben"], ["cy"]]
+    assert got == expected, (
+        "max_declines 5, ana and ben side by side 100 m from the pickup, both declining, cy "
+        "900 m away: the order should go to cy after 2 declines, one offer to each of ana "
+        f"and ben, then cy; it went to {got[0][0]!r} after {got[0][1]!r} declines, offered to "
+        f"{show(offers)}"
+    )
+
+
+def test_the_next_offer_after_a_decline_is_picked_the_same_way():
+    """after a decline, the next offer goes to the lowest score of the others: a courier
+    more than epsilon above it is never picked before it"""
+    seconds = []
+    for seed in range(60):
+        # Other names for each seed: this is not about services being independent.
+        ana, ben, cy = (f"{name}#{seed}" for name in ("ana", "ben", "cy"))
+        couriers = {ana: spot(north=50), ben: spot(north=100), cy: spot(north=-110)}
+        world = World(declines={ana})
+        service(world, couriers, seed=seed).assign("o1", *CENTRE)
+        second = world.offers[1][0] if len(world.offers) > 1 else None
+        seconds.append(second if second is None else second.rpartition("#")[0])
+    assert set(seconds) == {"ben"}, (
+        "ana 50 m north of the pickup, who declines, ben 100 m north and cy 110 m south (2 s "
+        "further): with seeds 0 to 59, the second offer should always go to ben; it went to "
+        f"{show(sorted(set(seconds), key=str))}"
+    )
+
+
+def test_couriers_tied_among_the_others_share_the_next_offer():
+    """after a decline, the tie is measured again among the others: couriers within epsilon
+    of the lowest of them each get the next offer about as often"""
+    seconds = []
+    for seed in range(120):
+        ana, ben, cy = (f"{name}#{seed}" for name in ("ana", "ben", "cy"))
+        couriers = {ana: spot(north=50), ben: spot(north=100), cy: spot(north=-102)}
+        world = World(declines={ana})
+        service(world, couriers, seed=seed).assign("o1", *CENTRE)
+        second = world.offers[1][0] if len(world.offers) > 1 else None
+        seconds.append(second if second is None else second.rpartition("#")[0])
+    got = [seconds.count("ben"), seconds.count("cy")]
+    assert all(30 <= count <= 90 for count in got), (
+        "ana 50 m north of the pickup (score 70 s), who declines, ben 100 m north and cy 102 m "
+        "south (80 and 80.4 s, tied once ana is out): with seeds 0 to 119 ben and cy should each "
+        f"get the second offer about 60 times (30 to 90); ben got it {got[0]} times, cy "
+        f"{got[1]}"
+    )
+
+
+def test_the_eta_in_the_assignment_is_the_taker_s():
+    """the Assignment's eta is the ETA of the courier who accepted: not of one who declined,
+    and without the penalty for the orders it carries"""
+    world = World(declines={"ana"})
+    svc = service(world, {"ben": spot(north=-700)})
+    svc.assign("first", *CENTRE)  # ben, alone, takes it
+    svc.online("ana")
+    svc.report("ana", *spot(north=100), world.ms())
+    got = fields(svc.assign("o1", *CENTRE))
+    expected = ("o1", "ben", round(eta_of(spot(north=-700)), 3), 1)
+    assert got == expected, (
+        "ben 700 m south of the pickup carries one order, ana 100 m north declines, ben "
+        f"accepts: assign should give {show(expected)} (ben's ETA, no penalty in it); got "
+        f"{show(got)}"
+    )
+
+
+def test_after_max_declines_the_order_is_unassigned():
+    """after max_declines declines the order is unassigned: no courier, no eta, no more
+    offers"""
+    for max_declines in (1, 2, 3):
+        # Other names in each service: a decline is about one service and one order.
+        line = {f"{name}{max_declines}": where for name, where in LINE.items()}
+        world = World(declines=set(line))
+        given = {} if max_declines == 3 else {"max_declines": max_declines}
+        result = service(world, line, **given).assign("o1", *CENTRE)
+        got = [fields(result), asked(world, "o1")]
+        expected = [("o1", None, None, max_declines), list(line)[:max_declines]]
+        setting = "the default max_declines" if not given else f"max_declines {max_declines}"
+        assert got == expected, (
+            f"{setting}, four couriers 100 to 400 m from the pickup, all declining: assign "
+            f"should give {show(expected[0])} after offers to {show(expected[1])}; got "
+            f"{show(got[0])} after offers to {show(got[1])}"
+        )
+
+
+def test_with_nobody_left_to_ask_the_order_is_unassigned():
+    """when every eligible courier has declined before max_declines is reached, the order
+    is unassigned"""
+    world = World(declines={"ana", "ben"})
+    couriers = {"ana": LINE["ana"], "ben": LINE["ben"]}
+    result = service(world, couriers, max_declines=5).assign("o1", *CENTRE)
+    got = [fields(result), asked(world, "o1")]
+    expected = [("o1", None, None, 2), ["ana", "ben"]]
+    assert got == expected, (
+        "max_declines 5, ana and ben 100 and 200 m from the pickup, both declining: assign "
+        f"should give {show(expected[0])} after offers to {show(expected[1])}; got "
+        f"{show(got[0])} after offers to {show(got[1])}"
+    )
+
+
+def test_with_nobody_eligible_the_order_is_unassigned_at_once():
+    """when no courier is eligible, the order is unassigned without an offer"""
+    for story, make in (
+        ("no courier at all", lambda world: service(world)),
+        ("ana offline", lambda world: offline(service(world, {"ana": LINE["ana"]}), "ana")),
+    ):
+        world = World()
+        result = make(world).assign("o1", *CENTRE)
+        got = [fields(result), world.offers]
+        assert got == [("o1", None, None, 0), []], (
+            f"{story}: assign should give 'o1', None, None, 0 without an offer; got "
+            f"{show(got[0])} after offers {show(got[1])}"
+        )
+
+
+def offline(svc, courier: str):
+    svc.offline(courier)
+    return svc
+
+
+def test_a_courier_who_declined_an_order_is_offered_the_next_one():
+    """a decline counts for that order, in that call, only: the courier who declined is the
+    first offered the next order, in this service or another"""
+    world = World(declines={("ana", "o1")})
+    svc = service(world, LINE)
+    svc.assign("o1", *CENTRE)  # ana declines, ben takes it
+    got = [svc.assign("o2", *CENTRE).courier]
+    other = service(world, LINE)
+    got.append(other.assign("o3", *CENTRE).courier)
+    assert got == ["ana", "ana"], (
+        "ana, ben, cy and dee 100 to 400 m from the pickup; ana declines o1, which ben takes: "
+        "o2 should go to 'ana', the nearest; and in a second service of the same couriers, o3 "
+        f"should go to 'ana' too; got {show(got)}"
+    )
+
+
+def test_an_order_assigned_again_after_going_unassigned_is_offered_afresh():
+    """an order that went unassigned may be assigned again, and every courier may be offered
+    it again"""
+    world = World(declines={"ana", "ben"})
+    svc = service(world, LINE, max_declines=2)
+    first = fields(svc.assign("o1", *CENTRE))  # ana and ben decline: unassigned
+    world.declines = {"ben"}
+    again = fields(svc.assign("o1", *CENTRE))
+    got = [first, again]
+    expected = [("o1", None, None, 2), ("o1", "ana", round(eta_of(LINE["ana"]), 3), 0)]
+    assert got == expected, (
+        "max_declines 2, ana, ben, cy, dee 100 to 400 m from the pickup: ana and ben decline "
+        "o1, then ana accepts from now on and o1 is assigned again: the two calls should give "
+        f"{show(expected)}; got {show(got)}"
+    )
+
+
+def test_eligibility_and_scores_are_judged_when_assign_starts():
+    """assign reads the clock once: a courier eligible when the order came is offered it,
+    however long the couriers before it took to answer"""
+    world = World(declines={"ana"})
+    svc = service(world, {"ben": LINE["ben"]}, freshness=30.0)
+    world.t += 25.0
+    svc.online("ana")
+    svc.report("ana", *LINE["ana"], world.ms())
+    world.lag = 10.0  # ana takes 10 s to say no: ben's report is 35 s old by then
+    result = svc.assign("o1", *CENTRE)
+    got = [fields(result), asked(world, "o1")]
+    expected = [("o1", "ben", round(eta_of(LINE["ben"]), 3), 1), ["ana", "ben"]]
+    assert got == expected, (
+        "freshness 30 s: ana 100 m from the pickup reported just now and declines, taking 10 s "
+        "to answer; ben 200 m away reported 25 s before the order: assign should give "
+        f"{show(expected[0])} after offers to {show(expected[1])}; got {show(got[0])} after "
+        f"offers to {show(got[1])}"
+    )
+
+
+def test_an_order_being_carried_cannot_be_assigned_again():
+    """assign raises ValueError for an order a courier is carrying; once it is delivered,
+    the order id may be assigned again"""
+    world = World()
+    svc = service(world, LINE)
+    svc.assign("o1", *CENTRE)
+    refuses(
+        ValueError, "o1 carried by ana: assign('o1', ...) again", lambda: svc.assign("o1", *CENTRE)
+    )
+    svc.complete("o1")
+    got = fields(svc.assign("o1", *CENTRE))
+    expected = ("o1", "ana", round(eta_of(LINE["ana"]), 3), 0)
+    assert got == expected, (
+        f"o1 delivered by ana: assign('o1', ...) again should give {show(expected)}; got "
+        f"{show(got)}"
+    )
+
+
+def test_stats_count_offers_acceptances_declines_and_deliveries():
+    """stats counts the orders offered to a courier, those it accepted, those it declined,
+    and those it delivered"""
+    world = World(declines={("ana", "o2"), ("ben", "o3"), ("ana", "o3")})
+    svc = service(world, LINE, penalty=1.0)
+    for order in ("o1", "o2", "o3", "o4"):
+        svc.assign(order, *CENTRE)  # ana; ben; cy; ana
+    svc.complete("o1")
+    svc.complete("o4")
+    svc.complete("o3")
+    got = [counts(svc.stats(name)) for name in ("ana", "ben", "cy", "dee")]
+    expected = [(4, 2, 2, 2), (2, 1, 1, 0), (1, 1, 0, 1), (0, 0, 0, 0)]
+    assert got == expected, (
+        "penalty 1 s, ana, ben, cy, dee 100 to 400 m from the pickup: ana declines o2 and o3, "
+        "ben declines o3, then o1, o4 and o3 are delivered: stats of ana, ben, cy, dee should "
+        f"give {show(expected)} (offered, accepted, declined, delivered); got {show(got)}"
+    )
+
+
+def test_stats_of_a_courier_never_seen_are_zeros():
+    """stats of a courier the service never saw gives zeros"""
+    svc = service(World(), LINE)
+    got = [counts(svc.stats(name)) for name in ("zed", "", "Ana")]
+    assert got == [(0, 0, 0, 0)] * 3, (
+        f"stats of 'zed', '' and 'Ana', never seen, should each give zeros; got {show(got)}"
+    )
+
+
+def test_ids_are_compared_exactly():
+    """courier and order ids are strings compared exactly: ids that differ in case, spaces or
+    Unicode form are different"""
+    ids = ["a", "A", "a ", "", "é", "e\u0301"]
+    world = World()
+    couriers = {name: spot(north=100 * (n + 1)) for n, name in enumerate(ids)}
+    svc = service(world, couriers, penalty=10_000.0)
+    orders = ["o", "O", "o ", "", "ó", "o\u0301"]
+    got = [svc.assign(order, *CENTRE).courier for order in orders]
+    assert got == ids, (
+        f"couriers {show(ids)} 100 to 600 m from the pickup, penalty 10,000 s: orders "
+        f"{show(orders)} should go to {show(ids)}, one each; got {show(got)}"
+    )
+
+
+def test_settings_that_are_not_positive_are_refused():
+    """freshness, speed, capacity and max_declines must be positive: ValueError"""
+    for name in ("freshness", "speed", "capacity", "max_declines"):
+        for value in (0, -1) if name in ("capacity", "max_declines") else (0.0, -1.0, NAN):
+            written = ", ".join(map(repr, settings(**{name: value})))
+            refuses(
+                ValueError,
+                f"CourierService(offer, clock, {written}), {name} {value!r}",
+                lambda name=name, value=value: service(World(), **{name: value}),
+            )
+
+
+def test_settings_that_are_negative_are_refused():
+    """wait, penalty and epsilon must not be negative: ValueError; 0 is allowed"""
+    for name in ("wait", "penalty", "epsilon"):
+        for value in (-1.0, -0.001, NAN):
+            written = ", ".join(map(repr, settings(**{name: value})))
+            refuses(
+                ValueError,
+                f"CourierService(offer, clock, {written}), {name} {value!r}",
+                lambda name=name, value=value: service(World(), **{name: value}),
+            )
+        service(World(), **{name: 0.0})  # allowed: no wait, no penalty, only equal scores tie
