@@ -3,8 +3,8 @@
 The JSON follows the shape of Exercism's test-runner results.json, with an
 `own_tests` list beside `tests` and a `version`. In messages, lines indented
 by four spaces are Python code: the text report prints them flush left and
-unwrapped, so they can be pasted into python as they stand. The words are
-tests.harness.wording's.
+unwrapped, so they can be pasted into python as they stand
+(tests.harness.wording.snippets). The words are tests.harness.wording's.
 
 Two modes (tests.harness.wording.rounds): practice, the full report, and round,
 what a real round gives: the team's tests as pytest reports them and how many
@@ -25,10 +25,10 @@ from tests.harness.check.verdicts import Grading, Verdict
 from tests.harness.core import terminal
 from tests.harness.core.layout import ROOT
 from tests.harness.core.protocol import Status
-from tests.harness.wording import common, loop, reports, rounds
+from tests.harness.wording import common, loop, reports, rounds, snippets
 from tests.harness.wording.rounds import PRACTICE, ROUND
 
-CODE = "    "
+CODE = snippets.CODE
 # The JSON's shape; changed when a field changes meaning or goes away.
 JSON_VERSION = 2
 
