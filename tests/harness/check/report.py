@@ -207,7 +207,7 @@ def for_screen(
     failure in full (or, every spec test passing, the kata's own tests) and what to do
     next, then the report from its spec tests on; round mode, its report as it is."""
     if mode == ROUND and grading.tests and grading.status is not Status.PASS:
-        return _round(grading, None, colour, intro=False), []  # the interview's intro says it
+        return _round(grading, None, colour, intro=False), []  # a screen has no room for it
     if mode == ROUND or (grading.status is Status.ERROR and not grading.tests):
         text = as_text(grading, None, colour, time_box, mode)
         return text.split("\n")[3:], []  # the watch's header says the heading's title
@@ -357,7 +357,8 @@ def _next_steps(grading: Grading, commands: Commands | None, mode: str = PRACTIC
 def _round_steps(grading: Grading, commands: Commands | None) -> list[str]:
     """Round mode's next steps: the round's own tools, and no hint."""
     kata = grading.kata
-    steps = [] if grading.spec_passed else [rounds.step_reproduce(kata.is_round)]
+    reproduce = rounds.step_reproduce(kata.is_round, bool(kata.own_tests))
+    steps = [] if grading.spec_passed else [reproduce]
     if kata.own_tests:
         steps.append(rounds.step_team_tests(_shown(grading.folder)))
     if grading.own_tests_problem:

@@ -248,11 +248,11 @@ class Watch:
         width = self.size.columns - 1  # a full row would wrap on some terminals
         # Too wide for the window: without the time of the last change, then with the
         # folder shortened from its start, then cut: never on two rows.
-        for changed in (stamp, ""):
-            for folder in _shortened(self.shown):
-                header = loop.watch_header(self.doing, folder, summary, changed, clock, keys)
-                if len(header) <= width:
-                    return terminal.bold(header, self.colour)
+        tries = [(stamp, self.shown), *(("", folder) for folder in _shortened(self.shown))]
+        for changed, folder in tries:
+            header = loop.watch_header(self.doing, folder, summary, changed, clock, keys)
+            if len(header) <= width:
+                return terminal.bold(header, self.colour)
         return terminal.bold(_cut(header, width), self.colour)
 
     # A question on the screen, whose keys are its own (an Interview's, when time is up).

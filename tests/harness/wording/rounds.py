@@ -106,11 +106,12 @@ def weak_left(names: list[str]) -> str:
     )
 
 
-def step_reproduce(has_incident: bool) -> str:
-    tools = "INCIDENT.md, the simulation, " if has_incident else "the README's contract, "
+def step_reproduce(has_incident: bool, has_team_tests: bool) -> str:
+    tools = ["INCIDENT.md, the simulation" if has_incident else "the README's contract"]
+    tools += ["the team's tests"] if has_team_tests else []
     return (
-        f"Reproduce what breaks, isolate the cause, fix it: {tools}the team's tests and the "
-        "code itself are your tools, as in the real round."
+        f"Reproduce what breaks, isolate the cause, fix it: {', '.join(tools)} and the code "
+        "itself are your tools, as in the real round."
     )
 
 
