@@ -8,6 +8,9 @@ ONLY ?=
 MINUTES ?=
 SUBMISSIONS ?=
 FORMAT ?= human
+# practice (the full report) or round (what a real round gives); empty: the command's
+# default (practice; an interview on a debugging round: round).
+MODE ?=
 # Seconds a scenario test may take; a slow test (timing, long runs) gets 5 times it.
 TIMEOUT ?= 0.4
 CHECK_TIMEOUT ?= 60
@@ -30,9 +33,10 @@ endif
 help:
 	@echo "make check KATA=<kata>  grade your code in katas/<kata>; exit 0 only when solved"
 	@echo "                  [DIR=<folder>] [FORMAT=json] [TIMEOUT=0.4] [CHECK_TIMEOUT=60] [ONLY=<test>,...]"
+	@echo "                  [MODE=round]: what a real round gives (the team's tests, a count), no more"
 	@echo "make hint KATA=<kata>   the next hint about the first failing behaviour (never code)"
-	@echo "make watch KATA=<kata> [DIR=<folder>]  grade again on every save; h hint, q quit"
-	@echo "make interview KATA=<kata> [MINUTES=45]  the kata against the clock, then the debrief"
+	@echo "make watch KATA=<kata> [DIR=<folder>] [MODE=round]  grade again on every save; h hint, q quit"
+	@echo "make interview KATA=<kata> [MINUTES=45] [MODE=practice|round]  against the clock, then the debrief"
 	@echo "make debrief KATA=<kata> [FORMAT=json]  once solved: the bugs, your fix, your tests"
 	@echo "make reset KATA=<kata>|all  back to the starter; your files go to .katas/backups/ first"
 	@echo "make list         the katas in learning order, where you stand, and what is next"
@@ -49,7 +53,7 @@ list: $(SETUP)
 	@$(PYTHON) -m tests.harness list
 
 check: $(SETUP)
-	@$(PYTHON) -m tests.harness check "$(KATA)" --format "$(FORMAT)" $(GRADING) \
+	@$(PYTHON) -m tests.harness check "$(KATA)" --format "$(FORMAT)" --mode "$(MODE)" $(GRADING) \
 		$(if $(ONLY),--only "$(ONLY)")
 
 # Options shared by every command that grades.
@@ -60,10 +64,11 @@ hint: $(SETUP)
 	@$(PYTHON) -m tests.harness hint "$(KATA)" $(GRADING)
 
 watch: $(SETUP)
-	@$(PYTHON) -m tests.harness watch "$(KATA)" $(GRADING)
+	@$(PYTHON) -m tests.harness watch "$(KATA)" --mode "$(MODE)" $(GRADING)
 
 interview: $(SETUP)
-	@$(PYTHON) -m tests.harness interview "$(KATA)" $(GRADING) $(if $(MINUTES),--minutes "$(MINUTES)")
+	@$(PYTHON) -m tests.harness interview "$(KATA)" --mode "$(MODE)" $(GRADING) \
+		$(if $(MINUTES),--minutes "$(MINUTES)")
 
 debrief: $(SETUP)
 	@$(PYTHON) -m tests.harness debrief "$(KATA)" --format "$(FORMAT)" $(GRADING)

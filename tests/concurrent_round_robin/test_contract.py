@@ -160,10 +160,14 @@ def test_long_runs_follow_the_contract():
 @pytest.mark.slow
 def test_the_rotation_keeps_its_order_over_the_longest_run():
     """one thread: over 140,000 assign() calls the rotation keeps its order"""
-    rotation.keeps_turning_over_the_longest_run(dispatcher, "ConcurrentRoundRobin")
+    rotation.keeps_turning_over_the_longest_run(
+        dispatcher, "ConcurrentRoundRobin", "concurrent_round_robin"
+    )
 
 
 @pytest.mark.slow
 def test_a_worker_flapping_70_000_times_keeps_its_turn():
     """one thread: a worker made unavailable and available again 70,000 times keeps its turn"""
-    rotation.keeps_a_flapping_worker_in_turn(dispatcher, "ConcurrentRoundRobin")
+    rotation.keeps_a_flapping_worker_in_turn(
+        dispatcher, "ConcurrentRoundRobin", "concurrent_round_robin"
+    )

@@ -532,9 +532,11 @@ def dispatcher(workers: list[str]):
 
 def test_the_rotation_keeps_its_order_over_the_longest_run():
     """over 140,000 assign() calls the rotation keeps its order, call after call"""
-    rotation.keeps_turning_over_the_longest_run(dispatcher, "DynamicRoundRobin")
+    rotation.keeps_turning_over_the_longest_run(
+        dispatcher, "DynamicRoundRobin", "dynamic_round_robin"
+    )
 
 
 def test_a_worker_flapping_70_000_times_keeps_its_turn():
     """a worker made unavailable and available again 70,000 times keeps its turn"""
-    rotation.keeps_a_flapping_worker_in_turn(dispatcher, "DynamicRoundRobin")
+    rotation.keeps_a_flapping_worker_in_turn(dispatcher, "DynamicRoundRobin", "dynamic_round_robin")

@@ -1,10 +1,10 @@
 """Command-line front end of the grader; the Makefile calls it.
 
-    python -m tests.harness check KATA [--dir DIR] [--format human|json]
+    python -m tests.harness check KATA [--dir DIR] [--format human|json] [--mode M]
                                        [--timeout S] [--check-timeout S] [--only T,...]
     python -m tests.harness hint KATA [--dir DIR] [--timeout S] [--check-timeout S]
-    python -m tests.harness watch KATA [--dir DIR] [--timeout S] [--check-timeout S]
-    python -m tests.harness interview KATA [--dir DIR] [--minutes M] [--timeout S] ...
+    python -m tests.harness watch KATA [--dir DIR] [--mode M] [--timeout S] ...
+    python -m tests.harness interview KATA [--dir DIR] [--minutes M] [--mode M] ...
     python -m tests.harness debrief KATA [--dir DIR] [--format human|json] [--timeout S] ...
     python -m tests.harness reset KATA|all
     python -m tests.harness grade KATA SUBMISSIONS [--jobs N|auto]   (for teachers)
@@ -12,6 +12,10 @@
     python -m tests.harness list
     python -m tests.harness variant KATA DEFECT FOLDER   (for maintainers)
     python -m tests.harness new-kata KATA   (for authors: a skeleton to grow)
+
+--mode is practice (the full report; check's and watch's default) or round
+(what a real round gives; interview's default on a round kata), "" for the
+default (tests.harness.wording.rounds).
 
 Exit status of check: 0 solved, 1 not solved (failures, an error in the
 learner's code, or a partial check: ONLY= never solves a kata). Of the
@@ -38,7 +42,7 @@ from tests.harness.check import grading
 from tests.harness.check.commands import Commands
 from tests.harness.core import layout, limits
 from tests.harness.core.protocol import Status, Task
-from tests.harness.wording import commandline, common
+from tests.harness.wording import commandline, common, rounds
 
 if TYPE_CHECKING:
     from tests.harness.kata.catalog import Kata
@@ -46,6 +50,7 @@ if TYPE_CHECKING:
 
 SOLVED, NOT_SOLVED, USAGE = 0, 1, 2
 LIMIT_HELP = f"seconds a scenario test may take (a slow one: {limits.SLOW_FACTOR} times it)"
+MODE_HELP = "practice (the full report) or round (what a real round gives)"
 
 
 def _positive(text: str) -> float:
@@ -90,6 +95,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--only", default="", help="run only these spec tests (comma-separated names)"
     )
+    check.add_argument("--mode", default="", help=MODE_HELP)
     for name, what in (
         ("hint", "the next hint for a kata"),
         ("watch", "grade on every save"),
@@ -105,6 +111,8 @@ def _parser() -> argparse.ArgumentParser:
             command.add_argument(
                 "--minutes", type=_positive, help="the time box (default: the kata's)"
             )
+        if name in ("watch", "interview"):
+            command.add_argument("--mode", default="", help=MODE_HELP)
     grade = commands.add_parser("grade", help="grade a folder of learners' submissions")
     grade.add_argument("kata")
     grade.add_argument("submissions", help="a folder: one entry per learner")
@@ -155,9 +163,20 @@ def _folder(args: argparse.Namespace) -> Path:
     return folder
 
 
+def _mode(args: argparse.Namespace, default: str = rounds.PRACTICE) -> str:
+    """MODE=, or `default` when it is not given; Refused if it is not a mode."""
+    mode = args.mode.strip() or default
+    if mode not in rounds.MODES:
+        raise Refused(rounds.unknown_mode(args.mode))
+    return mode
+
+
 def _check(args: argparse.Namespace) -> int:
+    mode = _mode(args)
     folder = _folder(args)
     only = tuple(name.strip() for name in args.only.split(",") if name.strip())
+    if only and mode == rounds.ROUND:
+        raise Refused(rounds.only_in_round_mode())
     task = Task(only=only)
     with grading.Check(args.kata, folder, args.timeout, args.check_timeout, task) as check:
         from tests.harness.check import report
@@ -173,10 +192,12 @@ def _check(args: argparse.Namespace) -> int:
             raise Refused(commandline.unknown_tests(kata.name, unknown, known))
         graded = check.finish(kata)
     if args.format == "json":
-        print(report.as_json(graded))
+        print(report.as_json(graded, mode))
     else:
-        commands = Commands(kata.name, args.dir or "", only)
-        print(report.as_text(graded, commands, colour=terminal.colour_wanted(sys.stdout)))
+        shown_mode = "" if mode == rounds.PRACTICE else mode
+        commands = Commands(kata.name, args.dir or "", only, shown_mode)
+        colour = terminal.colour_wanted(sys.stdout)
+        print(report.as_text(graded, commands, colour=colour, mode=mode))
     if not only:
         state = Progress()
         outcome = Outcome.of(graded, fingerprint)
@@ -245,17 +266,23 @@ def _debrief(args: argparse.Namespace) -> int:
 def _watch(args: argparse.Namespace) -> int:
     from tests.harness.learner.watch import Watch
 
+    mode = _mode(args)
     kata, folder = _kata_and_folder(args)
-    return Watch(kata, folder, args.timeout, args.check_timeout, _shown(folder)).run()
+    watch = Watch(kata, folder, args.timeout, args.check_timeout, _shown(folder), mode=mode)
+    return watch.run()
 
 
 def _interview(args: argparse.Namespace) -> int:
     from tests.harness.learner.interview import Interview
 
     kata, folder = _kata_and_folder(args)
+    # A debugging round is rehearsed as it is run: in round mode, unless MODE= says not.
+    mode = _mode(args, rounds.ROUND if kata.is_round else rounds.PRACTICE)
     minutes = args.minutes or kata.time_box_minutes
-    shown = _shown(folder)
-    return Interview(kata, folder, args.timeout, args.check_timeout, shown, minutes=minutes).run()
+    interview = Interview(
+        kata, folder, args.timeout, args.check_timeout, _shown(folder), mode=mode, minutes=minutes
+    )
+    return interview.run()
 
 
 def _grade(args: argparse.Namespace) -> int:

@@ -49,6 +49,7 @@ def check_command(
     timeout: float = 2,
     check_timeout: float = 60,
     only: tuple[str, ...] = (),
+    mode: str = "",
 ) -> list[str]:
     command = [
         "make",
@@ -64,6 +65,7 @@ def check_command(
         f"PYTHON={sys.executable}",
     ]
     command += [f"ONLY={','.join(only)}"] if only else []
+    command += [f"MODE={mode}"] if mode else []
     return command + ([f"DIR={folder}"] if folder is not None else [])
 
 

@@ -1,8 +1,13 @@
-"""Hints: every behaviour has three levels, none gives code, and they follow the code."""
+"""Hints: every behaviour has three levels, none gives code, and they follow the code;
+a command a hint gives runs as written."""
 
 import io
+import os
 import re
+import subprocess
+import sys
 import tokenize
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +16,7 @@ from tests.harness.core.protocol import Status
 from tests.harness.kata import catalog
 from tests.harness.learner import hints, spec_hints
 from tests.harness.learner.progress import Outcome, Progress
-from tests.selftest.checking import graded_starter
+from tests.selftest.checking import committed_starter, graded_starter
 
 KATAS = [catalog.load(name) for name in kata_names()]
 # Shorter lines of code ("return None") are words a hint may well use.
@@ -43,7 +48,12 @@ def code_lines(kata: catalog.Kata) -> set[str]:
         }
         numbered = enumerate(source.splitlines(), start=1)
         lines |= {line.strip() for row, line in numbered if row in rows}
-    return {line for line in lines if len(line) >= CODE_LINE}
+    # An import is no fix: a hint's command imports the learner's module too.
+    return {
+        line
+        for line in lines
+        if len(line) >= CODE_LINE and not line.startswith(("from ", "import "))
+    }
 
 
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
@@ -84,6 +94,51 @@ def test_no_hint_holds_a_line_of_the_reference(kata):
         quoted = [line for line in code if line in text]
         assert not quoted, f"{kata.name}: a hint quotes the reference {quoted}: {text!r}"
         assert "```" not in text and not re.search(r"^ {4}", text, re.MULTILINE), text
+
+
+# A command a hint gives: python -c "...", after the hash seed it needs, if any.
+COMMAND = re.compile(r'(?:PYTHONHASHSEED=(\d+) )?python -c "([^"]*)"')
+# What a command may not raise, on the starter or the reference: it could not run.
+BROKEN = ("SyntaxError", "IndentationError", "NameError", "ImportError", "ModuleNotFoundError")
+HANG = 15  # s: a command runs a few calls
+
+
+def run_command(code: str, seed: str | None, folder: Path) -> str:
+    """How a hint's command ended in `folder`: the last line of its error, "hang", or ""."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "PYTHONPATH"))}
+    env.pop("PYTHONHASHSEED", None)
+    if seed is not None:
+        env["PYTHONHASHSEED"] = seed
+    try:
+        ran = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=folder,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=HANG,
+        )
+    except subprocess.TimeoutExpired:
+        return "hang"
+    return (ran.stderr.strip().splitlines() or [""])[-1] if ran.returncode else ""
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_every_command_a_hint_gives_runs_as_written(kata, tmp_path):
+    """Each `python -c` of a hint runs in the starter's folder and in the reference's:
+    it may show the bug (an exception the contract does not expect, a hang where the
+    hint says to press Ctrl-C), but it never fails to run for want of a name."""
+    starter = committed_starter(kata, tmp_path / "starter")
+    broken = []
+    for text in every_hint(kata):
+        for seed, code in COMMAND.findall(text):
+            for folder in (starter, kata.solution_dir):
+                ended = run_command(code, seed or None, folder)
+                if ended == "hang" and ("Ctrl-C" not in text or folder != starter):
+                    broken.append(f"{folder.name}: it hangs: {code}")
+                elif ended.startswith(BROKEN):
+                    broken.append(f"{folder.name}: {ended}: {code}")
+    assert not broken, "\n".join(broken)
 
 
 @pytest.mark.parametrize("kata", [k for k in KATAS if k.planted], ids=by_name)

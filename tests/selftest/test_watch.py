@@ -174,19 +174,61 @@ def test_ctrl_c_ends_it_with_status_0_and_no_child_left(tmp_path):
     assert not [pid for pid in children if alive(pid)], "a grading child was left running"
 
 
+def screens(output: bytes) -> list[list[str]]:
+    """Each screen a watch drew (what followed a clear of the screen), as the rows a
+    terminal shows, escape sequences left out."""
+    drawn = output.decode(errors="replace").split(terminal.CLEAR)[1:]
+    return [terminal.ESCAPE.sub("", screen).split("\r\n") for screen in drawn]
+
+
+def fits(screen: list[str], size: tuple[int, int]) -> None:
+    """No more rows than the window has, long lines wrapped, and the header on one."""
+    rows, columns = size
+    used = sum(terminal.rows(line, columns) for line in screen)
+    assert used <= rows, f"{used} rows on a screen of {rows}: {screen}"
+    assert len(screen[0]) < columns, f"a header wider than the window: {screen[0]}"
+
+
 @pytest.mark.parametrize("size", [(30, 100), (40, 120)])
 def test_a_screen_too_small_for_the_report_starts_with_the_first_failure(tmp_path, size):
-    """On 100x30 and 120x40 the report of a starter does not fit: the screen shows the
-    counts and the first failing spec test with its scenario, then as much as fits."""
-    folder = variants.build(KATA, [KATA.planted[0]], tmp_path / "mine")
+    """On 100x30 and 120x40 the report of a starter does not fit: the screen says it is
+    grading, then shows the counts and the first failing spec test with its scenario,
+    then as much as fits, that failure's scenario not again. A folder with a long path
+    (as a long kata name makes) keeps the header on one row."""
+    folder = variants.build(KATA, [KATA.planted[0]], tmp_path / ("a-long-folder-name-" * 3))
     watching = Watching(folder, tmp_path / "state", tty=True, size=size)
     try:
-        screen = watching.read_until(b"more lines")
-        screen = screen[screen.rindex(terminal.CLEAR.encode()) :].decode()
-        lines = screen.split("\r\n")
-        assert len(lines) <= size[0], f"{len(lines)} lines on a screen of {size[0]}"
-        first = lines.index(reports.FIRST_FAILURE)
-        assert "FAIL" in lines[first + 1] and "should give" in "".join(lines[first + 2 : first + 4])
+        drawn = screens(watching.read_until(b"more lines"))
+        grading, screen = drawn[0], drawn[-1]
+        assert loop.GRADING in grading[0] and "Grading " in " ".join(grading), grading
+        for shown in drawn:
+            fits(shown, size)
+            assert shown[0].startswith("watching ") and "q quit" in shown[0], shown[0]
+        first = screen.index(reports.FIRST_FAILURE)
+        assert "FAIL" in screen[first + 1] and "should give" in "".join(
+            screen[first + 2 : first + 4]
+        )
+        name = next(row.strip() for row in screen[first:] if row.strip().startswith("(test_"))
+        assert sum(name in row for row in screen) == 1, f"{name}: the first failure twice"
+        os.write(watching.fd, b"q")
+        assert watching.process.wait(10) == 0
+    finally:
+        watching.process.kill()
+        watching.process.wait()
+        os.close(watching.fd)
+
+
+def test_once_the_spec_tests_pass_a_wrong_test_is_on_the_screen(tmp_path):
+    """The reference's code with the starter's test file: every spec test passes, and the
+    screen shows the WRONG test and why, not only the advice about it."""
+    (wrong,) = [bug for bug in KATA.planted if bug.in_own_tests]
+    folder = variants.build(KATA, [wrong], tmp_path / "mine")
+    watching = Watching(folder, tmp_path / "state", tty=True)
+    try:
+        screen = screens(watching.read_until(b"more lines"))[-1]
+        fits(screen, (30, 100))
+        (test,) = wrong.caught_by
+        assert any("WRONG" in row and test in row for row in screen), screen
         os.write(watching.fd, b"q")
         assert watching.process.wait(10) == 0
     finally:

@@ -31,7 +31,7 @@ import pytest
 
 from tests.harness.toolkit import differential as gen
 from tests.harness.toolkit import rotation
-from tests.harness.toolkit.spec import fresh
+from tests.harness.toolkit.spec import fresh, to_see_it
 from tests.weighted_round_robin.model import Balancer
 
 # Generated sequences: tests.harness.core.limits gives them a longer limit.
@@ -280,10 +280,10 @@ def same_as_the_model(learner, model, calls: int, scenario: str, replay: list[st
     for call in range(1, calls + 1):
         got, expected = learner.assign(), model.assign()
         if got != expected:
-            lines = "\n".join([*replay, f"calls = [balancer.assign() for _ in range({call})]"])
+            lines = [*replay, f"calls = [balancer.assign() for _ in range({call})]", "calls[-4:]"]
             pytest.fail(
                 f"{scenario}: assign() call {call:,} of the run should give {expected!r}; "
-                f"got {got!r}. To see it, paste into python3:\n{lines}\ncalls[-4:]"
+                f"got {got!r}. " + to_see_it(lines)
             )
 
 

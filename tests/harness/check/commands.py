@@ -16,6 +16,7 @@ class Commands:
     kata: str
     folder: str = ""  # DIR=, as the learner typed it; "" for katas/<kata>
     only: tuple[str, ...] = ()  # ONLY=, for a partial check
+    mode: str = ""  # MODE=, when not the default report (round mode)
 
     def _with(self, verb: str) -> str:
         return f"make {verb} KATA={self.kata}" + (f" DIR={self.folder}" if self.folder else "")
@@ -23,7 +24,16 @@ class Commands:
     @property
     def check(self) -> str:
         """The check that was run: the same again."""
-        return self.check_all + (f" ONLY={','.join(self.only)}" if self.only else "")
+        return (
+            self.check_all
+            + (f" ONLY={','.join(self.only)}" if self.only else "")
+            + (f" MODE={self.mode}" if self.mode else "")
+        )
+
+    @property
+    def practice(self) -> str:
+        """The same check, with the full report (MODE=practice, which is the default)."""
+        return self._with("check") + " MODE=practice"
 
     @property
     def check_all(self) -> str:

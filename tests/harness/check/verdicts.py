@@ -116,11 +116,11 @@ def assemble(
     grading.status = Status.PASS if grading.spec_passed and own_ok else Status.FAIL
     grading.message = reports.spec_summary(grading.passed, len(grading.tests))
     if grading.own_tests:
-        total = len(grading.own_tests)
+        total, whose = len(grading.own_tests), reports.whose(kata.is_round)
         if grading.spec_passed:
-            own = reports.own_summary_judged(grading.own_right, total, grading.own_weak)
+            own = reports.own_summary_judged(grading.own_right, total, grading.own_weak, whose)
         else:
-            own = reports.own_summary_on_your_code(grading.own_passing_on_your_code, total)
+            own = reports.own_summary_on_your_code(grading.own_passing_on_your_code, total, whose)
         grading.message += "; " + own
     return grading
 

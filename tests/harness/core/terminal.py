@@ -18,7 +18,14 @@ GREEN, RED, YELLOW, BOLD, DIM = "\033[32m", "\033[31m", "\033[33m", "\033[1m", "
 RESET = "\033[0m"
 # Home, clear the screen and its scrollback: each report starts on a blank screen.
 CLEAR = "\033[H\033[2J\033[3J"
-COLOURS = {"PASS": GREEN, "agrees": GREEN, "FAIL": RED, "WRONG": RED}
+COLOURS = {
+    "PASS": GREEN,
+    "PASSED": GREEN,
+    "agrees": GREEN,
+    "FAIL": RED,
+    "FAILED": RED,
+    "WRONG": RED,
+}
 
 
 def colour_wanted(stream: TextIO) -> bool:

@@ -337,7 +337,7 @@ class GradingPlugin:
         if judged:
             status, message = judged
             if SEVERITY.index(status) > SEVERITY.index(self.current.status):
-                message = outcomes.plain(message, outcomes.MESSAGE_LIMIT)
+                message = outcomes.plain(message, outcomes.MESSAGE_LIMIT, outcomes.OF_THE_MESSAGE)
                 self.current = Result(self.current.key, status, message, self.current.output)
         return report
 

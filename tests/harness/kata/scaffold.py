@@ -189,7 +189,7 @@ caught_by = [
     "test_generated_call_sequences_follow_the_contract",
 ]
 hints = [
-    "Vote for ann, then bob, and ask for the leader: with one vote each, who should lead?",
+    "Vote for ann, then bob, and ask for the leader. From katas/{kata}: python -c \\"from {kata} import {Class}; tally = {Class}(); tally.vote('ann'); tally.vote('bob'); print(tally.leader())\\" With one vote each, who should lead?",
     "Look at the comparison leader() makes when it meets a candidate with as many votes as the best so far.",
     "On a tie the later candidate replaces the best one, so the last to get a first vote wins. Only a candidate with strictly more votes may take the lead.",
 ]

@@ -70,6 +70,7 @@ class Debrief:
     measured: dict | None = None
     measure_problem: str = ""
     talking_points: str = ""
+    asked: int | None = None  # an interview in round mode: asks of the full report
 
 
 def build(
@@ -92,6 +93,7 @@ def build(
         effort.hints,
         recorded=folder.resolve() == kata.starter_dir.resolve(),
         time_box=time_box or kata.time_box_minutes * 60,
+        asked=effort.asked,
     )
     shipped = {name: data.decode("utf-8") for name, data in starter.shipped(kata).items()}
     yours = {name: _read(folder / name) for name in kata.files}
@@ -228,6 +230,7 @@ def as_text(debrief: Debrief) -> str:
         debrief.hints,
         debrief.time_box,
         debrief.recorded,
+        debrief.asked,
     )
     if kata.planted:
         lines += ["", debriefs.DEBRIEF_BUGS]

@@ -19,7 +19,7 @@ from tests.harness.kata import starter
 from tests.harness.kata.catalog import Defect, Kata
 from tests.harness.learner import spec_hints
 from tests.harness.learner.progress import Outcome, Progress
-from tests.harness.wording import loop
+from tests.harness.wording import loop, reports
 
 
 @dataclass(frozen=True)
@@ -103,11 +103,11 @@ def _still_there(kata: Kata, statuses: dict[str, Status]) -> list[Defect]:
 
 
 def _own_test(kata: Kata, name: str, status: Status) -> Behaviour:
+    about = loop.own_test_about(name, reports.whose(kata.is_round))
     for bug in kata.planted:
         if bug.in_own_tests and name in bug.caught_by:
-            return Behaviour(f"bug:{bug.id}", loop.own_test_about(name), bug.hints)
+            return Behaviour(f"bug:{bug.id}", about, bug.hints)
     if status is Status.WEAK:
         duty = next(duty for duty in kata.own_test_duties if duty.name == name)
-        hints = loop.weak_hints(duty.name, duty.checks)
-        return Behaviour(f"own:{name}", loop.own_test_about(name), hints)
-    return Behaviour(f"own:{name}", loop.own_test_about(name), loop.wrong_hints(name))
+        return Behaviour(f"own:{name}", about, loop.weak_hints(duty.name, duty.checks))
+    return Behaviour(f"own:{name}", about, loop.wrong_hints(name))

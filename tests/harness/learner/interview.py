@@ -2,11 +2,17 @@
 
 It shows the story and the time box, starts the clock (on a terminal, at a
 key press, once the story is read), then grades on every save with the time
-left in the header. Hints stay at hand and each one is counted. When the kata
-turns solved the clock stops and the debrief follows; when time runs out it
-says so, shows the debrief as things stand, and offers to go on untimed
-(piped, it goes on). Each interview is recorded in the progress file, also
-one ended by Ctrl-C.
+left in the footer. Hints stay at hand and each one is counted. A debugging
+round is graded in round mode (tests.harness.wording.rounds): the team's tests
+and a count; the full report is the a key away, each ask of it counted like a
+hint. When the kata turns solved the clock stops and the debrief follows;
+when time runs out it says so, and offers to go on untimed (piped, it goes
+on); the debrief then waits until the learner stops.
+
+On a terminal the interview ends, solved or stopped, on a screen that stays
+with the time it took, until a key is pressed; then the debrief is printed
+below it, whole, for the terminal's scrollback. Each interview is recorded in
+the progress file, also one ended by Ctrl-C.
 """
 
 from __future__ import annotations
@@ -23,8 +29,9 @@ from tests.harness.kata import starter
 from tests.harness.learner import progress
 from tests.harness.learner.progress import Effort, Outcome
 from tests.harness.learner.watch import Watch
-from tests.harness.wording import common, interviews, loop
+from tests.harness.wording import common, interviews, loop, rounds
 from tests.harness.wording.interviews import Moment
+from tests.harness.wording.rounds import ROUND
 
 
 class Interview(Watch):
@@ -38,19 +45,32 @@ class Interview(Watch):
         self.timed = True
         self.checks = self.hints_taken = 0
         self.solved_after: float | None = None
+        self.stopped_after: float | None = None  # when the loop ended, solved or not
         self.shown_clock = ""
         self.asking = False  # the time-up question is on screen
         # What each check found, and when hints were taken: the attempt's picture.
         self.timeline: list[Moment] = []
         self.hints_at: list[float] = []
+        self.debriefed = ""  # on a terminal, the debrief, printed once the last screen is left
 
     @property
     def elapsed(self) -> float:
-        return 0.0 if self.started is None else time.monotonic() - self.started
+        if self.started is None:
+            return 0.0
+        if self.stopped_after is not None:
+            return self.stopped_after
+        return time.monotonic() - self.started
+
+    @property
+    def asked_interviewer(self) -> int | None:
+        """The asks of the full report, in round mode; None in practice mode."""
+        return self.asks if self.mode == ROUND else None
 
     def begin(self) -> None:
         readme = starter.shipped(self.kata)[starter.README].decode("utf-8")
         intro = interviews.interview_intro(self.kata.title, _story(readme), self.box, self.shown)
+        if self.mode == ROUND:
+            intro += ["", *common.paragraph(rounds.interview_round(self.kata.is_round))]
         self.say([*intro, *interviews.interview_tools(_tools(readme))])
         if self.interactive:
             self.say([interviews.INTERVIEW_PRESS_A_KEY])
@@ -62,16 +82,27 @@ class Interview(Watch):
     def clock(self) -> str:
         if self.solved_after is not None:
             return interviews.clock_stopped(self.solved_after)
+        if self.stopped_after is not None:
+            return interviews.clock_ended(self.stopped_after)
         if not self.timed:
             return interviews.CLOCK_UNTIMED
         return interviews.clock_left(max(self.box - self.elapsed, 0))
+
+    def keys(self) -> str:
+        if self.mode != ROUND:
+            return loop.keys()
+        return loop.keys(rounds.BACK_KEY if self.full else rounds.ASK_KEY)
+
+    def showing_full(self, counted: bool) -> str:
+        return rounds.asked(self.asks, counted)
 
     def footer(self) -> str:
         """The clock, and the keys: they work timed or untimed."""
         if not self.interactive or self.started is None or self.asking:
             return ""  # no clock yet, or a question on screen whose keys are its own
         self.shown_clock = self.clock()
-        return terminal.bold(interviews.interview_footer(self.shown_clock), self.colour)
+        footer = interviews.interview_footer(self.shown_clock, self.keys())
+        return terminal.bold(footer, self.colour)
 
     def tick(self) -> None:
         if self.timed and self.started is not None and self.elapsed >= self.box:
@@ -87,10 +118,13 @@ class Interview(Watch):
         if graded.status is not Status.PASS or self.solved_after is not None:
             return []
         self.solved_after, self.going = self.elapsed, False
-        effort = Effort(self.solved_after, self.checks, self.hints_taken)
-        head = interviews.interview_solved(self.solved_after, self.box)
+        effort = Effort(self.solved_after, self.checks, self.hints_taken, self.asked_interviewer)
+        head = terminal.bold(interviews.interview_solved(self.solved_after, self.box), self.colour)
         debriefed = self.debrief(effort, outcome, solved=True)
-        return [terminal.bold(head, self.colour), "", debriefed, "", interviews.INTERVIEW_OVER]
+        if self.interactive:
+            self.debriefed = debriefed  # below the last screen, once it is left
+            return [head]
+        return [head, "", debriefed]
 
     def _hint(self) -> None:
         self.hints_taken += 1
@@ -124,13 +158,20 @@ class Interview(Watch):
             self.going = False
 
     def end(self) -> None:
-        """Debrief an interview whose time ran out, and record the interview, however
-        it ended (of katas/<kata>, as progress is)."""
+        """Stop the clock; debrief an interview whose time ran out, and record the
+        interview, however it ended (of katas/<kata>, as progress is)."""
+        if self.started is None:
+            return
+        self.stopped_after = self.elapsed
         solved = self.solved_after is not None
         if not self.timed and not solved and self.outcome is not None and self.outcome.tests:
-            effort = Effort(None, self.checks, self.hints_taken)
-            self.say(["", self.debrief(effort, self.outcome, solved=False)])
-        if self.started is None or self.folder.resolve() != self.kata.starter_dir.resolve():
+            effort = Effort(None, self.checks, self.hints_taken, self.asked_interviewer)
+            debriefed = self.debrief(effort, self.outcome, solved=False)
+            if self.interactive:
+                self.debriefed = debriefed
+            else:
+                self.say(["", debriefed])
+        if self.folder.resolve() != self.kata.starter_dir.resolve():
             return
         self.progress.record_interview(
             self.kata.name,
@@ -138,12 +179,47 @@ class Interview(Watch):
                 started=self.started_at,
                 ended=progress.now(),
                 time_box_s=self.box,
-                seconds=self.solved_after if solved else self.elapsed,
+                seconds=self.solved_after if solved else self.stopped_after,
                 checks=self.checks,
                 hints=self.hints_taken,
                 solved=solved,
                 in_time=solved and self.solved_after <= self.box,
+                mode=self.mode,
+                asked=self.asks,
             ),
+        )
+
+    def leave(self) -> None:
+        """The last screen: the time it took, where things stand, and a key to press; then
+        the debrief, printed whole below it for the terminal's scrollback."""
+        if self.started is None:
+            return
+        self.asking = True  # the footer's keys no longer work
+        passed = self.outcome.passed if self.outcome else 0
+        total = len(self.outcome.tests) if self.outcome else 0
+        if self.solved_after is not None:
+            said = [interviews.interview_solved(self.solved_after, self.box)]
+        else:
+            said = interviews.interview_stopped(self.stopped_after or 0, self.box, passed, total)
+        said = [terminal.bold(line, self.colour) for line in said]
+        said.append(
+            interviews.interview_effort(self.checks, self.hints_taken, self.asked_interviewer)
+        )
+        if self.solved_after is None and not self.debriefed:
+            said += ["", *common.paragraph(interviews.debrief_waits(self.kata.name))]
+        said += ["", *common.paragraph(interviews.leave_key(bool(self.debriefed)))]
+        header = self._header("")
+        print(f"{terminal.CLEAR}{header}\n\n" + "\n".join(said), end="", flush=True)
+        _wait_for_key()
+        if self.debriefed:
+            # Printed after the screen is left, whole: the terminal's scrollback keeps it.
+            print(f"{terminal.CLEAR}{self.debriefed}", flush=True)
+
+    def farewell(self) -> str:
+        if self.started is None:
+            return super().farewell()
+        return interviews.interview_over(
+            self.stopped_after or 0, self.solved_after is not None, bool(self.debriefed)
         )
 
 

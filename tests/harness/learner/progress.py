@@ -97,6 +97,8 @@ class Effort:
     time_to_solve_s: float | None = None
     checks: int = 0
     hints: int = 0
+    # An interview in round mode: how often the full report was asked for (None otherwise).
+    asked: int | None = None
 
 
 @dataclass
@@ -149,10 +151,14 @@ class Interview:
     hints: int
     solved: bool
     in_time: bool
+    # Round mode's asks of the full report (tests.harness.wording.rounds); recorded
+    # since round mode came: an older record is a practice-mode interview.
+    mode: str = "practice"
+    asked: int = 0
 
     @classmethod
     def from_data(cls, data: dict) -> Interview:
-        return cls(**{item.name: data[item.name] for item in fields(cls)})
+        return cls(**{item.name: data[item.name] for item in fields(cls) if item.name in data})
 
 
 def now() -> str:

@@ -7,7 +7,7 @@ after every call. `explore` runs many generated sequences of rules; each
 sequence writes its calls down as Python lines, a `Script`. When a call
 disagrees, the sequence is shrunk — calls dropped, arguments made simpler —
 while it still breaks the contract, and the failure message is the script of
-the smallest one: lines the learner can paste into python3 and run.
+the smallest one: lines the learner can paste into python and run.
 
 Verdicts must not change between runs: the generator has a fixed seed, the
 number of sequences is fixed, shrinking is bounded by a count of replays
@@ -38,7 +38,7 @@ from pathlib import Path
 from types import ModuleType
 
 from tests.harness.core import layout, places, timer
-from tests.harness.wording import outcomes
+from tests.harness.wording import outcomes, snippets
 
 # Values longer than this are cut in the words of a report, never in its code.
 SHOWN = 60
@@ -173,7 +173,7 @@ class Call:
     refused: type[Exception] | None = None  # what it raises when the contract refuses it
 
     def written(self) -> list[str]:
-        """As it pastes into python3, whether it returns or raises."""
+        """As it pastes into python, whether it returns or raises."""
         if self.refused is None:
             return [self.text]
         return [f"try: {self.text}", f"except {self.refused.__name__}: pass"]
@@ -217,7 +217,7 @@ class Broken(AssertionError):
 
 
 class Script:
-    """The calls of one sequence, as lines the learner can paste into python3."""
+    """The calls of one sequence, as lines the learner can paste into python."""
 
     def __init__(self, module: ModuleType, *imports: str) -> None:
         # The learner's folder: a package's files are named from it (dispatch/registry.py).
@@ -353,12 +353,8 @@ class Script:
         else:
             should = f"should give {shown(expected.value)}"
         did = f"it raised {got.detail}" if got.raised is not None else f"it gave {shown(got.value)}"
-        body = "\n".join(f"    {line}" for line in [*folded(self.lines), f"{text}  # <- here"])
-        return (
-            "The smallest sequence of calls found that breaks the contract (paste it into "
-            "PYTHONHASHSEED=0 python3, started in the folder of your code, as the grader "
-            f"runs it):\n{body}\nThe last call {should}; {did}."
-        )
+        lines = [*folded(self.lines), f"{text}  # <- here"]
+        return f"{snippets.smallest_sequence(lines)}\nThe last call {should}; {did}."
 
 
 # The longest run of lines a repro writes once, as the body of a loop.
@@ -367,13 +363,22 @@ PERIOD = 8
 REPEATS = 3
 
 
+# A call of one literal argument, with nothing after it: `rr1.remove_worker('w7')`.
+CALL_OF_ONE = re.compile(r"([\w.]+\()('(?:[^'\\]|\\.)*'|-?\d+)\)")
+# The name a loop over such calls' arguments gives each (no repro line uses it).
+EACH = "each"
+
+
 def folded(lines: list[str]) -> list[str]:
-    """`lines` with each block repeated REPEATS times or more written as a loop.
+    """`lines` with each block repeated REPEATS times or more written as a loop, and
+    each run of REPEATS or more calls of one method that differ only in their one
+    literal argument written as a loop over those arguments.
 
     A repro of a bug that shows after a hundred changes is a hundred changes
-    long; as a loop it stays readable and still pastes into python3 (a blank
-    line ends the loop, as the interactive interpreter needs). Blocks with a
-    blank line in them (a refused call's try statement) are written out.
+    long; as a loop it stays readable, fits the report, and still pastes into
+    python (a blank line ends the loop, as the interactive interpreter needs).
+    Blocks with a blank line in them (a refused call's try statement) are
+    written out.
     """
     out: list[str] = []
     at = 0
@@ -389,6 +394,11 @@ def folded(lines: list[str]) -> list[str]:
             if repeats >= REPEATS and period * repeats > best[0] * best[1]:
                 best = (period, repeats)
         period, repeats = best
+        called, arguments = _calls_of_one(lines, at)
+        if len(arguments) >= REPEATS and len(arguments) > period * repeats:
+            out += [f"for {EACH} in [{', '.join(arguments)}]:", f"    {called}{EACH})", ""]
+            at += len(arguments)
+            continue
         if repeats == 1:
             out.append(lines[at])
             at += 1
@@ -400,6 +410,21 @@ def folded(lines: list[str]) -> list[str]:
         ]
         at += period * repeats
     return out
+
+
+def _calls_of_one(lines: list[str], at: int) -> tuple[str, list[str]]:
+    """The call made by the lines from `at` on with one literal argument each (what
+    comes before the argument), and those arguments, as long as the call stays."""
+    first = CALL_OF_ONE.fullmatch(lines[at])
+    if first is None:
+        return "", []
+    arguments = []
+    for line in lines[at:]:
+        found = CALL_OF_ONE.fullmatch(line)
+        if found is None or found.group(1) != first.group(1):
+            break
+        arguments.append(found.group(2))
+    return first.group(1), arguments
 
 
 # -- arguments: how to draw one, and how to make one simpler --

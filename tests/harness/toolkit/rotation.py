@@ -21,6 +21,7 @@ import pytest
 
 from tests.harness.toolkit import differential as gen
 from tests.harness.toolkit.spec import show
+from tests.harness.wording import snippets
 
 
 class Dispatcher:
@@ -346,16 +347,21 @@ def cursor_stays_when_nobody_is_available(dispatcher: Callable[[list[str]], obje
 LONGEST = 140_000
 
 
-def _replay(constructor: str, workers: list[str], setup: list[str], loop: str, then: str) -> str:
-    """Lines that replay a long run in python3, for the failure message."""
-    lines = [f"rr = {constructor}({workers!r})", *setup, loop, then]
-    return "To see it, paste into python3:\n" + "\n".join(lines)
+def _replay(
+    constructor: str, module: str, workers: list[str], setup: list[str], loop: list[str], then: str
+) -> str:
+    """Lines that replay a long run in python, for the failure message: `loop` is a
+    loop's lines (a blank line ends it, as the interactive interpreter needs)."""
+    made = [f"from {module} import {constructor}", f"rr = {constructor}({workers!r})"]
+    return snippets.to_see_it([*made, *setup, *loop, then])
 
 
 def keeps_turning_over_the_longest_run(
-    dispatcher: Callable[[list[str]], object], constructor: str
+    dispatcher: Callable[[list[str]], object], constructor: str, module: str
 ) -> None:
-    """over 140,000 assign() calls the rotation keeps its order, call after call"""
+    """over 140,000 assign() calls the rotation keeps its order, call after call
+
+    `constructor` is the class `dispatcher` makes, imported from `module` in the repro."""
     # A turn of four: a cursor set back to the first worker at a call whose number is
     # a power of ten or of two (from 4) gives another worker than that call's.
     workers = ["A", "B", "C", "D", "E"]
@@ -371,18 +377,21 @@ def keeps_turning_over_the_longest_run(
                 f"the first call); got {got!r}. "
                 + _replay(
                     constructor,
+                    module,
                     workers,
                     ['rr.set_available("C", False)'],
-                    f"calls = [rr.assign() for _ in range({call + 1})]",
+                    [f"calls = [rr.assign() for _ in range({call + 1})]"],
                     "calls[-5:]",
                 )
             )
 
 
 def keeps_a_flapping_worker_in_turn(
-    dispatcher: Callable[[list[str]], object], constructor: str
+    dispatcher: Callable[[list[str]], object], constructor: str, module: str
 ) -> None:
-    """a worker made unavailable and available again 70,000 times keeps its turn"""
+    """a worker made unavailable and available again 70,000 times keeps its turn
+
+    `constructor` is the class `dispatcher` makes, imported from `module` in the repro."""
     rr = dispatcher(["A", "B"])
     for flap in range(1, LONGEST // 2 + 1):
         rr.set_available("B", False)
@@ -397,12 +406,16 @@ def keeps_a_flapping_worker_in_turn(
                 f"{flap:,}th should give 'A', 'B'; got {show(got)}. "
                 + _replay(
                     constructor,
+                    module,
                     ["A", "B"],
                     [],
-                    f"for flap in range({flap}):\n"
-                    '    rr.set_available("B", False)\n'
-                    '    rr.set_available("B", True)\n'
-                    "    if (flap + 1) % 1000 == 0: calls = [rr.assign(), rr.assign()]\n",
+                    [
+                        f"for flap in range({flap}):",
+                        '    rr.set_available("B", False)',
+                        '    rr.set_available("B", True)',
+                        "    if (flap + 1) % 1000 == 0: calls = [rr.assign(), rr.assign()]",
+                        "",
+                    ],
                     "calls",
                 )
             )

@@ -17,8 +17,20 @@ from collections.abc import Callable, Iterable
 import pytest
 
 from tests.harness.toolkit.differential import fresh, shown
+from tests.harness.wording.snippets import to_see_it  # lines to paste, with the words
 
-__all__ = ["Raised", "Said", "attempt", "calls", "fresh", "play", "refuses", "show", "tried"]
+__all__ = [
+    "Raised",
+    "Said",
+    "attempt",
+    "calls",
+    "fresh",
+    "play",
+    "refuses",
+    "show",
+    "to_see_it",
+    "tried",
+]
 
 
 def calls(call: Callable[[], object], times: int) -> list:

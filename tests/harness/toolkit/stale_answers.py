@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import pytest
 
+from tests.harness.wording import snippets
+
 # Past 2**16 swaps (2**17 changes): a counter kept in 16 bits wraps before the end.
 SWAPS = 66_000
 
@@ -66,5 +68,5 @@ def _fail(ring: Ring, swap: int, got: object) -> None:
         "one worker on the ring at a time (w0; then w1 joins and w0 leaves, w2 joins and w1 "
         "leaves, ...), every key-<n> asked once with w0 alone and once more after the n-th "
         f"swap: after swap {swap:,}, key-{swap} should go to 'w{swap}', the one worker on "
-        f"the ring; got {got!r}. To see it, paste into python3:\n" + "\n".join(lines)
+        f"the ring; got {got!r}. " + snippets.to_see_it(lines)
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import textwrap
 
 from tests.harness.wording.common import WIDTH, box, bullet, hints_count, indented, minutes, plural
+from tests.harness.wording.rounds import asked_count
 
 A_TEST_FILE = "a test file"
 DEBRIEF_BUGS = "2. The bugs, revealed"
@@ -28,8 +29,14 @@ def debrief_title(title: str, solved: bool) -> str:
 
 
 def debrief_effort(
-    seconds: float | None, checks: int, hints: int, time_box: float, recorded: bool
+    seconds: float | None,
+    checks: int,
+    hints: int,
+    time_box: float,
+    recorded: bool,
+    asked: int | None = None,
 ) -> list[str]:
+    """`asked`: an interview in round mode's asks of the full report (a hint of a kind)."""
     if not recorded:
         return [
             "1. Time and effort",
@@ -47,7 +54,11 @@ def debrief_effort(
     )
     return [
         "1. Time and effort",
-        *indented(f"{took}{within}; {plural(checks, 'check')}, {hints_count(hints)}."),
+        *indented(
+            f"{took}{within}; {plural(checks, 'check')}, {hints_count(hints)}"
+            + ("" if asked is None else f"; {asked_count(asked)}")
+            + "."
+        ),
     ]
 
 

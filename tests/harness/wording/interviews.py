@@ -8,7 +8,8 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
-from tests.harness.wording.common import WIDTH, box, mm_ss
+from tests.harness.wording.common import WIDTH, box, hints_count, mm_ss, plural
+from tests.harness.wording.rounds import asked_count
 
 INTERVIEW_PRESS_A_KEY = "Press any key to start the clock (q to leave)."
 INTERVIEW_KEEP_GOING = (
@@ -16,7 +17,6 @@ INTERVIEW_KEEP_GOING = (
     "stop); any other key: stop here and see the debrief."
 )
 INTERVIEW_GOES_ON = "Going on untimed: save to grade again, Ctrl-C to stop and see the debrief."
-INTERVIEW_OVER = "The interview is over."
 CLOCK_UNTIMED = "untimed"
 
 
@@ -59,8 +59,8 @@ def interview_tools(commands: list[str]) -> list[str]:
     return ["", "To run the code (from the README's loop):", *(f"  {c}" for c in commands)]
 
 
-def interview_footer(clock: str) -> str:
-    return f"{clock} · h hint · q quit"
+def interview_footer(clock: str, keys: str) -> str:
+    return f"{clock} · {keys}"
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,50 @@ def clock_left(seconds: float) -> str:
 
 def clock_stopped(seconds: float) -> str:
     return f"clock stopped at {mm_ss(seconds)}"
+
+
+def clock_ended(seconds: float) -> str:
+    return f"stopped at {mm_ss(seconds)}"
+
+
+def interview_stopped(seconds: float, time_box: float, passed: int, total: int) -> list[str]:
+    """The last screen of an interview stopped before the kata was solved."""
+    within = "within" if seconds <= time_box else "past"
+    return textwrap.wrap(
+        f"Stopped at {mm_ss(seconds)}, {within} the {box(time_box)} time box: "
+        f"{passed}/{total} spec tests pass.",
+        WIDTH,
+    )
+
+
+def interview_effort(checks: int, hints: int, asked: int | None) -> str:
+    """Under the last screen's time: what it took, as the debrief counts it."""
+    said = f"{plural(checks, 'check')}, {hints_count(hints)}"
+    return said + ("" if asked is None else f", {asked_count(asked)}") + "."
+
+
+def debrief_waits(kata: str) -> str:
+    """Stopped in time, not solved: the debrief would give the bugs away."""
+    return (
+        "The debrief reveals the bugs, so it waits until the kata is solved: make debrief "
+        f"KATA={kata} shows it once make check KATA={kata} passes."
+    )
+
+
+def leave_key(debriefed: bool) -> str:
+    if debriefed:
+        return (
+            "Press any key to leave: the debrief is then printed here, whole, to scroll back "
+            "through."
+        )
+    return "Press any key to leave."
+
+
+def interview_over(seconds: float, solved: bool, debriefed: bool) -> str:
+    """The last line an interview prints, under its debrief if there is one."""
+    how = f"solved in {mm_ss(seconds)}" if solved else f"stopped at {mm_ss(seconds)}"
+    above = "; its debrief is above (scroll back to its start)" if debriefed else ""
+    return f"The interview is over: {how}{above}."
 
 
 def interview_solved(seconds: float, time_box: float) -> str:

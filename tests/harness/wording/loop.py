@@ -20,15 +20,16 @@ def stuck_step(hint_command: str) -> str:
     )
 
 
-def own_test_about(name: str) -> str:
-    return f"your test {name}"
+def own_test_about(name: str, whose: str = "your") -> str:
+    return f"{whose} test {name}"
 
 
 # A learner's own test file that is missing or has lost tests.
 OWN_FILE_HINTS = (
-    "The report's section on your own tests says what is wrong with the file: what does it say?",
-    "A test of the kata's own file may be wrong, but it is there for a reason: compare your file "
-    "with the tests the report expects to find.",
+    "The report's section on the kata's tests says what is wrong with their file: what does "
+    "it say?",
+    "A test of the kata's test file may be wrong, but it is there for a reason: compare the "
+    "file with the tests the report expects to find.",
     "Put the missing file or tests back (git shows what you changed) and fix a wrong test's "
     "expectation instead of deleting it.",
 )
@@ -62,7 +63,7 @@ def made_hints(description: str, places: list[str], mistakes: list[str]) -> tupl
     where = ", ".join(f"{name}()" for name in places)
     return (
         f"The report's line says what the contract expects here ({description}) and what "
-        "your code did instead. Make that scenario's calls yourself, one by one, in python3 "
+        "your code did instead. Make that scenario's calls yourself, one by one, in python "
         "started in your kata folder: which call first does something else, or never returns?",
         (
             f"Look at {where}: a change there is what breaks this behaviour most often."
@@ -128,9 +129,27 @@ WATCHING = "watching"
 INTERVIEWING = "interview on"
 
 
-def watch_header(doing: str, folder: str, summary: str, changed: str, clock: str) -> str:
-    clock = f" · {clock}" if clock else ""
-    return f"{doing} {folder} · {summary}{clock} · last change {changed} · h hint · q quit"
+HEADER_SEPARATOR = " · "
+
+
+def watch_header(doing: str, folder: str, summary: str, changed: str, clock: str, keys: str) -> str:
+    """A terminal's header line; an empty part (no clock, no time of change) is left out."""
+    parts = [f"{doing} {folder}", summary, clock, keys, f"last change {changed}" if changed else ""]
+    return HEADER_SEPARATOR.join(part for part in parts if part)
+
+
+def keys(*pressed: str) -> str:
+    """The keys a screen offers, as its header or footer lists them."""
+    return HEADER_SEPARATOR.join([*pressed, "h hint", "q quit"])
+
+
+# What a watch's header says while it grades.
+GRADING = "grading…"
+
+
+def grading_first(folder: str) -> str:
+    """Under the header while the first grading runs: it loads pytest and the kata too."""
+    return f"Grading {folder} (the first grading also loads pytest and the kata: a few seconds)…"
 
 
 def watch_plain_header(kata: str, summary: str, changed: str, clock: str) -> str:

@@ -172,16 +172,25 @@ MESSAGE_LIMIT = 4000
 _CONTROLS = {code: None for code in [*range(0, 9), *range(11, 32), 127]}
 
 
-def plain(text: str, limit: int) -> str:
+# What a cut text was, in the note that ends it.
+OF_YOUR_OUTPUT = "of your output"
+OF_THE_MESSAGE = "of the message"
+
+
+def plain(text: str, limit: int, what: str = OF_YOUR_OUTPUT) -> str:
     """`text` as a report may show it: without control characters, cut at `limit`."""
-    return cut(text.translate(_CONTROLS), limit)
+    return cut(text.translate(_CONTROLS), limit, what)
 
 
-def cut(output: str, limit: int = OUTPUT_LIMIT) -> str:
+def cut(output: str, limit: int = OUTPUT_LIMIT, what: str = OF_YOUR_OUTPUT) -> str:
+    """`output` cut to at most `limit` characters, at the end of a line where one ends
+    within them: a line of code cut in two would not paste."""
     if len(output) <= limit:
         return output
-    rest = len(output) - limit
-    return f"{output[:limit]}\n[… {rest:,} more characters of your output cut]"
+    end = output.rfind("\n", 0, limit + 1)
+    end = end if end > 0 else limit
+    kept, rest = output[:end].rstrip("\n"), len(output) - end
+    return f"{kept}\n[… {rest:,} more characters {what} cut]"
 
 
 def ended(exit_status: int | None, signal_name: str | None) -> str:

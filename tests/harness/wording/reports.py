@@ -16,7 +16,7 @@ def own_tests_missing(own_tests: str, folder: Path) -> str:
 
 
 def own_tests_uncollectable(own_tests: str, message: str) -> str:
-    return f"your {own_tests} cannot be collected: {message}"
+    return f"{own_tests} cannot be collected: {message}"
 
 
 def own_tests_deleted(own_tests: str, missing: list[str]) -> str:
@@ -31,11 +31,16 @@ def partial_summary(passed: int, total: int) -> str:
     return f"{passed}/{total} of the selected spec tests pass (ONLY: not a full check)"
 
 
-def own_summary_on_your_code(passing: int, total: int, whose: str = "your own") -> str:
+def whose(is_round: bool) -> str:
+    """Whose the kata's test file is: the team's in a round, the learner's in a warm-up."""
+    return "the team's" if is_round else "your"
+
+
+def own_summary_on_your_code(passing: int, total: int, whose: str = "your") -> str:
     return f"{passing}/{total} of {whose} tests pass on your code"
 
 
-def own_summary_judged(right: int, total: int, weak: int, whose: str = "your own") -> str:
+def own_summary_judged(right: int, total: int, weak: int, whose: str = "your") -> str:
     """Right: agrees with the specification, and fails on the bugs it is there to catch."""
     summary = f"{right}/{total} of {whose} tests are right"
     return summary + (f" ({weak} weak)" if weak else "")
@@ -55,6 +60,8 @@ def test_name(name: str) -> str:
 
 
 FIRST_FAILURE = "The first failing behaviour:"
+# Under a spec test's title on a screen that shows it in full above (a watch loop's).
+SHOWN_ABOVE = "(in full above)"
 
 
 def counts(by_status: dict[str, int]) -> str:
@@ -67,7 +74,7 @@ def counts(by_status: dict[str, int]) -> str:
 
 def screen_cut(hidden: int, check: str) -> str:
     """The last line of a report cut to fit the screen."""
-    return f"(… {hidden} more lines: a taller window shows them, or {check} prints them all)"
+    return f"(… {hidden} more lines: {check} prints them all)"
 
 
 def heading(title: str, folder: str, time_box: float, limit: float) -> list[str]:
@@ -79,26 +86,33 @@ def heading(title: str, folder: str, time_box: float, limit: float) -> list[str]
     ]
 
 
-def own_heading(own_tests: str, judged: bool) -> str:
+def own_heading(own_tests: str, judged: bool, whose: str = "your") -> str:
+    tests = f"{whose[0].upper()}{whose[1:]} tests ({own_tests})"
     if judged:
-        return f"Your tests ({own_tests}), checked against the specification"
-    return f"Your tests ({own_tests}), run on your code"
+        return f"{tests}, checked against the specification"
+    return f"{tests}, run on your code"
 
 
 def own_closing(
-    passing: int, right: int, total: int, weak: int, judged: bool, incomplete: bool = False
+    passing: int,
+    right: int,
+    total: int,
+    weak: int,
+    judged: bool,
+    incomplete: bool = False,
+    whose: str = "your",
 ) -> str:
-    """The last line on the learner's tests; `incomplete`: the file lost a test (said above)."""
+    """The last line on the kata's tests; `incomplete`: the file lost a test (said above)."""
     if judged:
-        whose = "the tests left in your file" if incomplete else "your tests"
+        tests = f"the tests left in {whose} file" if incomplete else f"{whose} tests"
         closing = (
-            f"{right}/{total} of {whose} are right: they agree with the specification and "
+            f"{right}/{total} of {tests} are right: they agree with the specification and "
             "fail on the bugs they are there to catch"
         )
         closing += f"; {weak} weak" if weak else ""
         return closing + ("; put back the test named above." if incomplete else ".")
     return (
-        f"{own_summary_on_your_code(passing, total, whose='your')}. "
+        f"{own_summary_on_your_code(passing, total, whose=whose)}. "
         "Once every spec test passes, each is also checked against the specification."
     )
 
@@ -138,7 +152,7 @@ STEP_TIMEOUT = (
 def step_failure(folder: str) -> str:
     return (
         "Take the first FAIL or ERROR and reproduce its scenario in a few lines "
-        f"(cd {folder}, start python3, import your code), find the line that causes "
+        f"(start python in {folder}, import your code), find the line that causes "
         "it, fix it."
     )
 

@@ -1,0 +1,134 @@
+"""Every snippet a report prints to paste runs as pasted.
+
+For every kata, the starter's report and each planted bug's single-bug
+variant's report: a paragraph that says to paste must be followed by Python
+printed flush left, and each such snippet is fed, line by line, to an
+interactive interpreter (code.InteractiveConsole reads a paste as python's
+prompt does: a blank line ends a block) started in that folder with
+PYTHONHASHSEED=0. A SyntaxError, an IndentationError or a NameError of the
+snippet's own fails the test: the learner could not run it. Any other
+exception is the bug the snippet is there to show. A snippet that runs past
+HANG seconds is fine only where the report has a TIMEOUT: the bug is an
+endless loop.
+"""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.harness.check import grading, report
+from tests.harness.check.verdicts import Grading, Verdict
+from tests.harness.core.layout import kata_names
+from tests.harness.core.protocol import Status, Variant
+from tests.harness.kata import catalog, variants
+from tests.selftest.checking import STARTER_LIMIT, committed_starter, graded_starter
+
+KATAS = [catalog.load(name) for name in kata_names()]
+HANG = 15  # s a snippet may run; the longest replays take a fraction of a second
+# A line of a snippet: flush left, blank, or indented as a block's body (the report's
+# own lines are indented by 2, 11 or 13 spaces).
+GOES_ON = re.compile(r"(?: {4}| {8}| {12})\S")
+# Feeds stdin to an interactive console; prints the snippet's own errors, one a line.
+CONSOLE = r"""
+import code, sys, traceback
+
+class Console(code.InteractiveConsole):
+    def showsyntaxerror(self, filename=None, **kwargs):
+        print("SNIPPET", sys.exc_info()[0].__name__, file=sys.__stderr__)
+        super().showsyntaxerror(filename)
+
+    def showtraceback(self):
+        kind, _, trace = sys.exc_info()
+        if kind is NameError and traceback.extract_tb(trace)[-1].filename == "<console>":
+            print("SNIPPET NameError", file=sys.__stderr__)
+        super().showtraceback()
+
+console, more = Console(), False
+for line in sys.stdin.read().split("\n"):
+    more = console.push(line)
+if more:
+    console.push("")
+"""
+
+
+def reports_of(kata: catalog.Kata, tmp_path: Path) -> dict[str, tuple[Path, list[Verdict]]]:
+    """The starter's verdicts (its shared grading) and each planted bug's, by folder."""
+    folders = {"starter": committed_starter(kata, tmp_path / "starter")}
+    for bug in kata.planted:
+        if not bug.in_own_tests:
+            folders[bug.id] = variants.build(kata, [bug], tmp_path / bug.id)
+    starter = graded_starter(kata.name).result["tests"]
+    found = {"starter": [Verdict(t["name"], Status(t["status"]), t["message"]) for t in starter]}
+    every_test = tuple(kata.spec_tests)
+    bugs = tuple(Variant(name, folder, every_test) for name, folder in folders.items())
+    graded = grading.grade_variants(kata.name, bugs[1:], STARTER_LIMIT, 600) if bugs[1:] else {}
+    for name, results in graded.items():
+        found[name] = [Verdict(test, r.status, r.message) for test, r in results.items()]
+    return {name: (folders[name], verdicts) for name, verdicts in found.items()}
+
+
+def snippets(kata: catalog.Kata, folder: Path, verdict: Verdict) -> list[str]:
+    """The snippets of one failing spec test, as its report prints them; AssertionError
+    if a paragraph says to paste and no flush-left Python follows it."""
+    graded = Grading(kata, folder, STARTER_LIMIT, Status.FAIL, tests=[verdict])
+    lines = report.as_text(graded, None).split("\n")
+    lines = lines[lines.index("Spec tests") + 1 : lines.index("0/1 spec tests pass.")]
+    found: list[list[str]] = []
+    current: list[str] | None = None
+    for number, line in enumerate(lines):
+        flush = bool(line) and not line.startswith(" ")
+        if flush and current is None:
+            current = [line]
+            found.append(current)
+        elif current is not None and (flush or line == "" or GOES_ON.match(line)):
+            current.append(line)
+        else:
+            current = None
+        if "paste" in line and not flush:
+            after = number + 1
+            while after < len(lines) and lines[after].startswith(" " * 13):
+                after += 1  # the rest of the paragraph, wrapped
+            following = lines[after] if after < len(lines) else ""
+            assert following and not following.startswith(" "), (
+                f"{verdict.name}: the lines to paste are not printed flush left:\n"
+                + "\n".join(lines[number : after + 4])
+            )
+    return ["\n".join(snippet).rstrip("\n") for snippet in found]
+
+
+def pasted(snippet: str, folder: Path) -> str:
+    """The snippet's own errors when pasted into python started in `folder`, one a
+    line; "hang" if it ran past HANG seconds."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "PYTHONPATH"))}
+    try:
+        ran = subprocess.run(
+            [sys.executable, "-c", CONSOLE],
+            input=snippet,
+            cwd=folder,
+            env={**env, "PYTHONHASHSEED": "0"},
+            capture_output=True,
+            text=True,
+            timeout=HANG,
+        )
+    except subprocess.TimeoutExpired:
+        return "hang"
+    return "\n".join(line for line in ran.stderr.splitlines() if line.startswith("SNIPPET "))
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=lambda kata: kata.name)
+def test_every_snippet_a_report_prints_runs_as_pasted(kata, tmp_path):
+    broken = []
+    for name, (folder, verdicts) in reports_of(kata, tmp_path).items():
+        loops = any(verdict.status is Status.TIMEOUT for verdict in verdicts)
+        for verdict in verdicts:
+            if verdict.status is Status.PASS:
+                continue
+            for snippet in snippets(kata, folder, verdict):
+                errors = pasted(snippet, folder)
+                if errors and not (errors == "hang" and loops):
+                    broken.append(f"{name}, {verdict.name}: {errors}\n{snippet}")
+    assert not broken, "snippets that do not run as pasted:\n\n" + "\n\n".join(broken)
