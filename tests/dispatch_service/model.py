@@ -57,6 +57,7 @@ WORLD_CODE = [
     "lag = 0.0  # seconds each send takes on the clock",
     "sent = []  # every send made: (worker, order)",
     "def clock(): return t",
+    "",
     "def send(worker, order):",
     "    global t",
     "    sent.append((worker, order)); t += lag",

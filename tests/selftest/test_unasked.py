@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tests.harness.core.places import Unasked
 from tests.harness.kata import catalog
-from tests.harness.wording import outcomes
+from tests.harness.wording import outcomes, reports
 from tests.selftest.checking import make_in, repository_copy
 
 KATA = catalog.load("round_robin")
@@ -198,3 +198,14 @@ def test_what_a_spec_test_relied_on_is_said_to_be_the_graders_fault(tmp_path):
     assert value["message"].startswith("TypeError: unhashable type: 'list'"), value
     for entry in (lacks, raised, value):
         assert "fault of the grader" not in entry["message"], entry
+    # The report's next step says whose fault it is, and sends no one to a line of theirs.
+    done = make_in(
+        tmp_path / "repo",
+        "check",
+        f"KATA={KATA.name}",
+        f"DIR={tmp_path / 'learner'}",
+        "ONLY=test_keyed",
+    )
+    report = " ".join(done.stdout.split())
+    assert " ".join(reports.STEP_GRADERS_FAULT.split()) in report, report
+    assert "find the line that causes it" not in report, report

@@ -25,7 +25,7 @@ from tests.harness.check.verdicts import Grading, Verdict
 from tests.harness.core import terminal
 from tests.harness.core.layout import ROOT
 from tests.harness.core.protocol import Status
-from tests.harness.wording import common, loop, reports, rounds, snippets
+from tests.harness.wording import common, loop, outcomes, reports, rounds, snippets
 from tests.harness.wording.rounds import PRACTICE, ROUND
 
 CODE = snippets.CODE
@@ -216,8 +216,11 @@ def for_screen(
     first = [reports.counts({status.value: counted[status] for status in counted}), ""]
     if failing:
         first += [reports.FIRST_FAILURE, *_spec_test(failing[0], colour), ""]
-        failure = reports.step_failure(_shown(grading.folder))
-        step = reports.STEP_TIMEOUT if failing[0].status is Status.TIMEOUT else failure
+        step = (
+            reports.STEP_TIMEOUT
+            if failing[0].status is Status.TIMEOUT
+            else _failure_step(grading, failing[0])
+        )
         first += reports.next_steps([step, loop.WATCH_STUCK])
         shown = failing[0].name
     else:
@@ -336,8 +339,8 @@ def _next_steps(grading: Grading, commands: Commands | None, mode: str = PRACTIC
     first = next((v.status for v in grading.tests if v.status is not Status.PASS), None)
     timeouts = [reports.STEP_TIMEOUT] if Status.TIMEOUT in statuses else []
     steps += timeouts if first is Status.TIMEOUT else []
-    failures = statuses & {Status.FAIL, Status.ERROR}
-    steps += [reports.step_failure(_shown(grading.folder))] if failures else []
+    failures = [v for v in grading.tests if v.status in (Status.FAIL, Status.ERROR)]
+    steps += [_failure_step(grading, failures[0])] if failures else []
     steps += [] if first is Status.TIMEOUT else timeouts
     if failing and commands is not None and not commands.only:
         steps.append(reports.step_only_first(commands.check_one(failing[0])))
@@ -352,6 +355,14 @@ def _next_steps(grading: Grading, commands: Commands | None, mode: str = PRACTIC
     else:
         steps += [loop.stuck_step(commands.hint), reports.step_rerun(commands.check)]
     return reports.next_steps(steps)
+
+
+def _failure_step(grading: Grading, first: Verdict) -> str:
+    """What to do about the first FAIL or ERROR: find its line in the learner's code,
+    unless it is the grader's own slip on the learner's object (outcomes.unasked)."""
+    if outcomes.GRADERS_FAULT in first.message:
+        return reports.STEP_GRADERS_FAULT
+    return reports.step_failure(_shown(grading.folder))
 
 
 def _round_steps(grading: Grading, commands: Commands | None) -> list[str]:

@@ -157,6 +157,12 @@ def step_failure(folder: str) -> str:
     )
 
 
+STEP_GRADERS_FAULT = (
+    "The first failure is the grader's fault, not your code's (its message says why): "
+    "please report it, and go on from the next failure."
+)
+
+
 STEP_SAVE = "Save, and the check runs again."
 
 
