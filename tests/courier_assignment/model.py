@@ -122,6 +122,7 @@ WORLD_CODE = [
     "lag = 0.0  # seconds each answer takes on the clock",
     "offers = []  # every offer made: (courier, order)",
     "def clock(): return t",
+    "",
     "def offer(courier, order):",
     "    global t",
     "    offers.append((courier, order)); t += lag",
