@@ -20,7 +20,7 @@ class Ledger:
 
     def __init__(self) -> None:
         self._transactions: list[Transaction] = []
-        self._balances: dict[tuple[str, str], int] = defaultdict(int)
+        self._balances: dict[tuple[str, str], int] = {}
         self._numbers = itertools.count(1)
 
     def post(self, memo: str, postings: Iterable[tuple[str, Money]], at: float) -> Transaction:
@@ -35,7 +35,8 @@ class Ledger:
             )
         )
         for posting in transaction.postings:
-            self._balances[posting.account, posting.amount.currency.code] += posting.amount.minor
+            key = posting.account, posting.amount.currency.code
+            self._balances[key] = self._balances.get(key, 0) + posting.amount.minor
         self._transactions.append(transaction)
         return transaction
 
