@@ -124,6 +124,22 @@ def test_a_refused_request_does_not_use_up_its_key():
     )
 
 
+def test_a_key_gives_its_payout_even_after_the_bank_refused_it():
+    """a key the account used gives that payout's id for good: once its payout has failed
+    too, the same key makes no new payout"""
+    svc, bank, _ = funded({"a": 1000})
+    first = svc.request_payout("a", 300, "k1")
+    bank.plan += ["refuse"]
+    svc.run()
+    again = svc.request_payout("a", 300, "k1")
+    got = [again == first, svc.balance("a"), len(svc.list_payouts()[0])]
+    assert got == [True, 1000, 1], (
+        "a holds 1000: a payout of 300 with key 'k1', which the bank refuses (a holds 1000 "
+        f"again); request_payout('a', 300, 'k1') should return the failed payout's id ({first!r}; "
+        f"got {again!r}), leaving a at 1000 with 1 payout; got {show(got[1:])}"
+    )
+
+
 def test_every_payout_has_an_id_of_its_own():
     """payout ids are never handed out twice, across accounts too"""
     svc, _, _ = funded({"a": 1000, "b": 1000})
