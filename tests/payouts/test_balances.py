@@ -35,6 +35,14 @@ def test_a_payout_of_the_whole_balance_is_allowed():
     assert got == 0, f"a holds 999: a payout of 999 should leave 0; got {got!r}"
 
 
+def test_every_payout_has_an_id_of_its_own():
+    """payout ids are never handed out twice, across accounts too"""
+    svc, _, _ = funded({"a": 1000, "b": 1000})
+    ids = [svc.request_payout(account, 10, f"k{n}") for n in range(5) for account in "ab"]
+    got = len(set(ids))
+    assert got == len(ids), f"10 payouts from a and b: 10 different ids; got {show(ids)}"
+
+
 def test_a_payout_larger_than_the_balance_is_refused_and_changes_nothing():
     """request_payout raises ValueError when the balance is short, and makes no payout"""
     svc, _, _ = funded({"a": 500})
@@ -138,11 +146,3 @@ def test_a_key_gives_its_payout_even_after_the_bank_refused_it():
         f"again); request_payout('a', 300, 'k1') should return the failed payout's id ({first!r}; "
         f"got {again!r}), leaving a at 1000 with 1 payout; got {show(got[1:])}"
     )
-
-
-def test_every_payout_has_an_id_of_its_own():
-    """payout ids are never handed out twice, across accounts too"""
-    svc, _, _ = funded({"a": 1000, "b": 1000})
-    ids = [svc.request_payout(account, 10, f"k{n}") for n in range(5) for account in "ab"]
-    got = len(set(ids))
-    assert got == len(ids), f"10 payouts from a and b: 10 different ids; got {show(ids)}"

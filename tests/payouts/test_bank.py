@@ -7,7 +7,8 @@ says, and pays when the plan is empty: "refuse", "unavailable", "timeout"
 (nothing paid) and "lost" (paid, the answer lost on the way back). It pays a
 key at most once, and answers a key it paid with the same transfer id. Its
 calls are kept: (key, destination, amount, currency, its answer). Every
-payout here is in its balance's own currency.
+payout here but one (a refusal after the rate moved) is in its balance's own
+currency.
 """
 
 import itertools
@@ -78,6 +79,63 @@ def test_a_refused_payout_is_never_sent_again():
     )
 
 
+def test_a_refused_payout_gives_back_what_left_the_balance_whatever_the_rate():
+    """a payout the bank refuses gives the balance back exactly the amount it took, in the
+    balance's currency, even when it was paid in another and the rate has moved"""
+    svc, bank, _ = funded({"a": 5000}, "USD", "JPY")
+    svc.set_rate("USD", "JPY", "150")
+    svc.request_payout("a", 1003, "k1")  # 1504.5 yen: 1504
+    svc.set_rate("USD", "JPY", "210")
+    bank.plan += ["refuse"]
+    svc.run()
+    got = svc.balance("a")
+    assert got == 5000, (
+        "a holds 50.00 USD, paid in JPY at 150: a payout of 10.03 USD; the rate becomes "
+        f"210; the bank refuses the payout: a should hold 5000 again; got {got!r}"
+    )
+
+
+def test_a_run_sends_each_payout_at_most_once():
+    """within one run a payout is sent once, even when the bank does not take it"""
+    svc, bank, _ = funded({"a": 1000})
+    svc.request_payout("a", 300, "k1")
+    bank.plan += ["unavailable", "unavailable"]
+    svc.run()
+    svc.run()  # the clock has not moved: nothing is due
+    got = len(bank.calls)
+    assert got == 1, (
+        "the bank is unavailable for a's payout; run twice at 0 s: the bank should be "
+        f"called once; got {got} calls ({show(sent(bank))})"
+    )
+
+
+def test_an_unavailable_bank_is_tried_again_30_seconds_after_the_attempt():
+    """a payout the bank did not take (unavailable) stays "pending" and is sent again by the
+    first run at least 30 s after the attempt, not before"""
+    svc, bank, clock = funded({"a": 1000})
+    payout = svc.request_payout("a", 300, "k1")
+    clock.t = 5.0
+    bank.plan += ["unavailable"]
+    svc.run()  # at 5 s
+    seen = []
+    for at in (5.0, 20.0, 34.5, 35.0, 36.0):
+        clock.t = at
+        svc.run()
+        seen.append((at, len(bank.calls), svc.payout(payout).status))
+    expected = [
+        (5.0, 1, "pending"),
+        (20.0, 1, "pending"),
+        (34.5, 1, "pending"),
+        (35.0, 2, "paid"),
+        (36.0, 2, "paid"),
+    ]
+    assert seen == expected, (
+        "the bank is unavailable for a's payout at 5 s; runs at 5, 20, 34.5, 35 and 36 s: "
+        "(time, calls of the bank so far, status) should be "
+        f"{show(expected)}; got {show(seen)}"
+    )
+
+
 def test_a_payout_the_bank_paid_without_answering_is_paid_once():
     """a payout the bank paid but whose answer was lost (a timeout) is sent again later and
     is paid once: the bank answers with the first transfer id, and pays nothing more"""
@@ -114,33 +172,6 @@ def test_every_attempt_of_a_payout_uses_its_own_key():
         "attempts each (runs at 0, 30 and 90 s): the three transfers of each payout should "
         "carry one key, and the two payouts two different keys; got (keys of the first, keys "
         f"of the second, the two differ) {show(got)}"
-    )
-
-
-def test_an_unavailable_bank_is_tried_again_30_seconds_after_the_attempt():
-    """a payout the bank did not take (unavailable) stays "pending" and is sent again by the
-    first run at least 30 s after the attempt, not before"""
-    svc, bank, clock = funded({"a": 1000})
-    payout = svc.request_payout("a", 300, "k1")
-    clock.t = 5.0
-    bank.plan += ["unavailable"]
-    svc.run()  # at 5 s
-    seen = []
-    for at in (5.0, 20.0, 34.5, 35.0, 36.0):
-        clock.t = at
-        svc.run()
-        seen.append((at, len(bank.calls), svc.payout(payout).status))
-    expected = [
-        (5.0, 1, "pending"),
-        (20.0, 1, "pending"),
-        (34.5, 1, "pending"),
-        (35.0, 2, "paid"),
-        (36.0, 2, "paid"),
-    ]
-    assert seen == expected, (
-        "the bank is unavailable for a's payout at 5 s; runs at 5, 20, 34.5, 35 and 36 s: "
-        "(time, calls of the bank so far, status) should be "
-        f"{show(expected)}; got {show(seen)}"
     )
 
 
@@ -187,20 +218,6 @@ def test_a_timeout_is_tried_again_like_an_unavailable_bank():
         "after the first run the payout should be 'pending' with a at 700 (a timeout gives "
         "nothing back), then 'paid'; got "
         f"{show(got)}"
-    )
-
-
-def test_a_run_sends_each_payout_at_most_once():
-    """within one run a payout is sent once, even when the bank does not take it"""
-    svc, bank, _ = funded({"a": 1000})
-    svc.request_payout("a", 300, "k1")
-    bank.plan += ["unavailable", "unavailable"]
-    svc.run()
-    svc.run()  # the clock has not moved: nothing is due
-    got = len(bank.calls)
-    assert got == 1, (
-        "the bank is unavailable for a's payout; run twice at 0 s: the bank should be "
-        f"called once; got {got} calls ({show(sent(bank))})"
     )
 
 

@@ -6,14 +6,15 @@ list_payouts gives the payouts in the order they were requested, a page at a
 time; a page's cursor continues after its last payout. Payouts requested
 while the clock stands still share their created_at: the list must keep
 every one of them whatever the page size. The export is a CSV of the same
-list (its amounts are test_amounts.py's).
+list, its amounts written currency by currency as the table here says.
 """
 
 import csv
 import io
 
 from tests.harness.toolkit.spec import refuses, show
-from tests.payouts.world import funded
+from tests.payouts.model import major
+from tests.payouts.world import funded, make
 
 
 def walk(svc, limit: int) -> tuple[list[str], list[int]]:
@@ -41,6 +42,26 @@ def requested(svc, clock, times: list[float], first: int = 0) -> list[str]:
 
 def rows(svc, day=None) -> list[list[str]]:
     return list(csv.reader(io.StringIO(svc.export() if day is None else svc.export(day))))
+
+
+# (currency, minor units, the export's text)
+WRITTEN = [
+    ("USD", 5, "0.05"),
+    ("USD", 1250, "12.50"),
+    ("USD", 100000, "1000.00"),
+    ("EUR", 10, "0.10"),
+    ("GBP", 99, "0.99"),
+    ("JPY", 7, "7"),
+    ("JPY", 1200, "1200"),
+    ("KRW", 15000, "15000"),
+    ("KWD", 5, "0.005"),
+    ("KWD", 1005, "1.005"),
+    ("KWD", 1000, "1.000"),
+    ("BHD", 123456, "123.456"),
+]
+
+for _case in WRITTEN:
+    assert major(_case[1], _case[0]) == _case[2], _case
 
 
 def test_payouts_are_listed_in_the_order_they_were_requested():
@@ -186,4 +207,24 @@ def test_the_export_of_a_day_has_only_that_days_payouts():
     assert got == expected, (
         "payouts at 0, 86399.5, 86400, 100000 and 172800 s: export(day) for days 0 to 3 "
         f"should list {show(expected)}; got {show(got)}"
+    )
+
+
+def test_the_export_writes_amounts_in_major_units_with_the_currencys_decimals():
+    """the export writes each amount in major units with its currency's own number of
+    decimals: 2 for USD, EUR, GBP, none for JPY and KRW, 3 for KWD and BHD"""
+    svc, _, _ = make()
+    for number, (currency, amount, _) in enumerate(WRITTEN):
+        account = f"a{number}"
+        svc.open_account(account, currency, f"bank-{account}")
+        svc.credit(account, amount, currency)
+        svc.request_payout(account, amount, f"k{number}")
+    rows = list(csv.reader(io.StringIO(svc.export())))[1:]
+    got = [(row[3], row[2]) for row in rows]
+    expected = [(currency, text) for currency, _, text in WRITTEN]
+    assert got == expected, (
+        "payouts of "
+        + ", ".join(f"{amount} {currency}" for currency, amount, _ in WRITTEN)
+        + f" (minor units): the export's (currency, amount) should be {show(expected)}; "
+        f"got {show(got)}"
     )

@@ -205,7 +205,7 @@ def parser() -> argparse.ArgumentParser:
     )
     for name, what in (
         ("unavailable", "is unavailable"),
-        ("timeout", "times out, having paid nothing"),
+        ("timeout", "times out having paid nothing"),
         ("lost-reply", "pays, and its answer is lost (a timeout)"),
     ):
         add(
@@ -213,7 +213,7 @@ def parser() -> argparse.ArgumentParser:
             type=float,
             default=0.0,
             metavar="P",
-            help=f"odds that the bank {what} on a new transfer (default 0)",
+            help=f"odds that, on a new transfer, the bank {what} (default 0)",
         )
     add(
         "--closed",

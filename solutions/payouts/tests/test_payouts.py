@@ -8,18 +8,15 @@ from decimal import Decimal
 import pytest
 from payouts import Payouts
 from payouts.accounts import Balances, MerchantAccount
-from payouts.api.cursor import decode, encode
 from payouts.bank.client import PAID, REFUSED, RETRY, BankClient, TransferRequest
 from payouts.bank.fake import LOST_REPLY, PAY, REFUSE, TIMEOUT, UNAVAILABLE, FakeBank, Script
 from payouts.errors import InsufficientFunds, MissingRate, UnknownCurrency
-from payouts.fx import RateTable, convert, parse
-from payouts.idempotency import IdempotencyStore
+from payouts.fx import RateTable, convert
 from payouts.ledger import Ledger
 from payouts.money import Money, lookup
 from payouts.scheduling.retries import delay
-from payouts.scheduling.store import Position
 
-USD, JPY, KWD, EUR = (lookup(code) for code in ("USD", "JPY", "KWD", "EUR"))
+USD, JPY, KWD = lookup("USD"), lookup("JPY"), lookup("KWD")
 
 
 class Clock:
@@ -33,7 +30,7 @@ class Clock:
 
 
 def service(balances=None, script=None, paid_in=None):
-    """A service with the fake bank, and accounts holding `balances` (USD, destination
+    """A service on the fake bank, with accounts holding `balances` (in USD, paid to
     bank-<id>); (service, bank, clock)."""
     clock = Clock()
     bank = FakeBank(clock, script or Script())
@@ -44,47 +41,24 @@ def service(balances=None, script=None, paid_in=None):
     return svc, bank, clock
 
 
-# -- money --
+# -- money and fx --
 
 
 def test_currencies_know_their_decimals():
-    assert [lookup(code).exponent for code in ("USD", "JPY", "KWD", "BHD", "KRW")] == [
-        2,
-        0,
-        3,
-        3,
-        0,
-    ]
-
-
-def test_an_unknown_currency_is_refused():
-    for code in ("usd", "XXX", "USD "):
-        with pytest.raises(UnknownCurrency):
-            lookup(code)
+    assert [lookup(code).exponent for code in ("USD", "JPY", "KWD", "BHD")] == [2, 0, 3, 3]
+    with pytest.raises(UnknownCurrency):
+        lookup("usd")
 
 
 def test_money_is_formatted_with_the_currencys_decimals():
-    assert [Money(1250, USD).format(), Money(1200, JPY).format(), Money(1005, KWD).format()] == [
-        "12.50",
-        "1200",
-        "1.005",
-    ]
+    written = [Money(1250, USD).format(), Money(1200, JPY).format(), Money(1005, KWD).format()]
+    assert written == ["12.50", "1200", "1.005"]
 
 
 def test_major_units_round_half_to_even():
     assert Money.from_major(Decimal("0.125"), USD).minor == 12
     assert Money.from_major(Decimal("0.135"), USD).minor == 14
     assert Money.from_major(Decimal("2.5"), JPY).minor == 2
-
-
-# -- fx --
-
-
-def test_a_rate_is_a_decimal_string_above_zero():
-    assert parse("149.85") == Decimal("149.85")
-    for bad in ("0", "-1", "abc", "NaN", 1.5):
-        with pytest.raises(ValueError):
-            parse(bad)
 
 
 def test_a_rate_is_for_one_direction():
@@ -115,27 +89,22 @@ def test_a_payout_in_yen_rounds_half_a_yen():
 def test_a_payout_keeps_the_rate_it_was_requested_at():
     svc, bank, _ = service({"kyoto": 5000}, paid_in="JPY")
     svc.set_rate("USD", "JPY", "150")
-    payout = svc.request_payout("kyoto", 1003, "p1")  # 1504.5 yen
+    payout = svc.request_payout("kyoto", 1000, "p1")
     svc.set_rate("USD", "JPY", "100")
     svc.run()
-    assert svc.payout(payout).amount == 1504
-    assert [line.amount for line in bank.statement()] == [1504]
+    assert svc.payout(payout).amount == 1500
+    assert [(line.amount, line.currency) for line in bank.statement()] == [(1500, "JPY")]
 
 
-# -- the ledger --
+# -- accounts and the ledger --
 
 
 def test_a_credit_is_one_balanced_transaction():
     ledger = Ledger()
     Balances(ledger).credit(MerchantAccount("a", USD, "bank-a", USD), Money(250, USD), 0.0)
     (credit,) = ledger.transactions()
-    assert [(p.account, p.amount.minor) for p in credit.postings] == [
-        ("settlement:USD", 250),
-        ("merchant:a", -250),
-    ]
-
-
-# -- accounts and balances --
+    postings = [(posting.account, posting.amount.minor) for posting in credit.postings]
+    assert postings == [("settlement:USD", 250), ("merchant:a", -250)]
 
 
 def test_a_credit_adds_to_the_balance():
@@ -159,14 +128,6 @@ def test_an_unknown_account_is_a_key_error():
         svc.credit("nobody", 100, "USD")
 
 
-def test_a_credit_must_be_positive():
-    svc, _, _ = service({"a": 1000})
-    for amount in (0, -1):
-        with pytest.raises(ValueError):
-            svc.credit("a", amount, "USD")
-    assert svc.balance("a") == 1000
-
-
 # -- requesting payouts --
 
 
@@ -180,7 +141,6 @@ def test_a_payout_larger_than_the_balance_is_refused():
     svc, _, _ = service({"a": 1000})
     with pytest.raises(InsufficientFunds):
         svc.request_payout("a", 1001, "p1")
-    assert svc.balance("a") == 1000
     svc.request_payout("a", 1000, "p2")
     assert svc.balance("a") == 0
 
@@ -206,44 +166,27 @@ def test_a_refused_request_leaves_its_key_free():
     assert svc.payout(svc.request_payout("a", 500, "p1")).amount == 500
 
 
-def test_the_idempotency_store_keeps_the_first_result():
-    store = IdempotencyStore()
-    assert store.recall("a", "p1") is None
-    store.remember("a", "p1", "po_1")
-    assert (store.recall("a", "p1"), store.recall("b", "p1")) == ("po_1", None)
-    with pytest.raises(ValueError):
-        store.remember("a", "p1", "po_2")
-
-
-# -- the bank --
+# -- the bank and the runs --
 
 
 def test_the_client_turns_each_answer_into_an_outcome():
-    clock = Clock()
     answers = [PAY, REFUSE, UNAVAILABLE, TIMEOUT]
-    bank = FakeBank(clock, Script(planned={"dest": answers}))
-    client = BankClient(bank)
-    verdicts = [
-        client.send(TransferRequest(f"k{n}", "dest", Money(100, USD))).verdict
-        for n in range(len(answers))
-    ]
-    assert verdicts == [PAID, REFUSED, RETRY, RETRY]
-
-
-# -- running payouts --
+    client = BankClient(FakeBank(Clock(), Script(planned={"dest": answers})))
+    sent = [TransferRequest(f"k{n}", "dest", Money(100, USD)) for n in range(len(answers))]
+    assert [client.send(request).verdict for request in sent] == [PAID, REFUSED, RETRY, RETRY]
 
 
 def test_a_run_pays_the_payouts_due():
     svc, bank, _ = service({"a": 1000, "b": 1000})
-    first = svc.request_payout("a", 400, "p1")
-    second = svc.request_payout("b", 300, "p1")
+    payouts = [svc.request_payout("a", 400, "p1"), svc.request_payout("b", 300, "p1")]
     svc.run()
-    paid = [(svc.payout(p).status, svc.payout(p).transfer_id) for p in (first, second)]
-    assert paid == [("paid", line.transfer_id) for line in bank.statement()]
-    assert [(line.destination, line.amount) for line in bank.statement()] == [
+    statement = bank.statement()
+    assert [(line.destination, line.amount) for line in statement] == [
         ("bank-a", 400),
         ("bank-b", 300),
     ]
+    paid = [(svc.payout(p).status, svc.payout(p).transfer_id) for p in payouts]
+    assert paid == [("paid", line.transfer_id) for line in statement]
 
 
 def test_a_paid_payout_has_the_banks_transfer_id():
@@ -278,8 +221,7 @@ def test_an_unavailable_bank_is_retried_after_30_seconds():
     assert svc.payout(payout).status == "pending"
     clock.now = 30.0
     svc.run()
-    assert svc.payout(payout).status == "paid"
-    assert len(bank.calls) == 2
+    assert (svc.payout(payout).status, len(bank.calls)) == ("paid", 2)
 
 
 def test_a_retry_after_a_lost_answer_pays_once():
@@ -294,8 +236,6 @@ def test_a_retry_after_a_lost_answer_pays_once():
 
 def test_the_backoff_doubles_up_to_fifteen_minutes():
     assert [delay(n) for n in range(1, 8)] == [30, 60, 120, 240, 480, 900, 900]
-    with pytest.raises(ValueError):
-        delay(0)
 
 
 def test_a_run_sends_a_payout_once():
@@ -329,8 +269,7 @@ def test_webhooks_deliver_the_events_in_order():
 
 def test_a_failing_endpoint_gets_the_event_again_later():
     svc, _, clock = service({"a": 1000})
-    answers = [False, True, True]
-    received = []
+    answers, received = [False, True, True], []
 
     def endpoint(event):
         received.append(event.kind)
@@ -359,13 +298,6 @@ def test_an_endpoint_that_raises_does_not_stop_the_run():
 # -- listing and exporting --
 
 
-def test_a_cursor_is_read_back_as_it_was_written():
-    position = Position(86_400.5, 300)
-    assert decode(encode(position)) == position
-    with pytest.raises(ValueError):
-        decode("garbage")
-
-
 def test_pages_list_every_payout_in_order():
     svc, _, clock = service({"a": 1000})
     made = []
@@ -383,11 +315,16 @@ def test_pages_list_every_payout_in_order():
 
 def test_the_export_lists_payouts_with_amounts_in_major_units():
     svc, _, _ = service({"a": 5000})
-    payout = svc.request_payout("a", 1250, "p1")
+    svc.open_account("k", "KWD", "bank-k")
+    svc.credit("k", 1005, "KWD")
+    first = svc.request_payout("a", 1250, "p1")
+    second = svc.request_payout("k", 1005, "p1")
     svc.run()
-    assert (
-        svc.export() == f"payout_id,account_id,amount,currency,status\n{payout},a,12.50,USD,paid\n"
-    )
+    assert svc.export().splitlines() == [
+        "payout_id,account_id,amount,currency,status",
+        f"{first},a,12.50,USD,paid",
+        f"{second},k,1.005,KWD,paid",
+    ]
 
 
 def test_the_export_has_a_row_for_every_payout():
@@ -395,18 +332,7 @@ def test_the_export_has_a_row_for_every_payout():
     svc, _, _ = service({f"m{n:03d}": 1000 for n in range(150)})
     for n in range(150):
         svc.request_payout(f"m{n:03d}", 100, "sweep")
-    rows = svc.export().splitlines()[1:]
-    assert len(rows) == 150
-
-
-def test_the_export_of_a_day_has_that_days_payouts():
-    svc, _, clock = service({"a": 1000})
-    clock.now = 86_399.0
-    first = svc.request_payout("a", 10, "p1")
-    clock.now = 86_400.0
-    second = svc.request_payout("a", 10, "p2")
-    assert [row.split(",")[0] for row in svc.export(0).splitlines()[1:]] == [first]
-    assert [row.split(",")[0] for row in svc.export(1).splitlines()[1:]] == [second]
+    assert len(svc.export().splitlines()) == 1 + 150
 
 
 # -- reconciliation --
@@ -418,8 +344,7 @@ def test_a_clean_day_reconciles():
     svc.request_payout("b", 300, "p1")
     svc.run()
     report = svc.reconcile(bank.statement())
-    assert report.clean
-    assert report.matched == 2
+    assert (report.clean, report.matched) == (True, 2)
 
 
 def test_a_payment_no_payout_claims_is_a_break():
@@ -429,4 +354,3 @@ def test_a_payment_no_payout_claims_is_a_break():
     bank.transfer("stray-key", "bank-a", 400, "USD")  # paid outside the service
     report = svc.reconcile(bank.statement())
     assert [found.kind for found in report.breaks] == ["paid by the bank, no payout"]
-    assert not report.clean
