@@ -98,7 +98,7 @@ def test_a_payout_in_another_currency_is_converted_exactly_and_rounded_half_to_e
     minor unit, halves to even"""
     wrong = []
     for source, target, rate, amount, expected in CONVERSIONS:
-        svc, _, _ = funded({"a": amount}, source, target)
+        svc, _, _ = funded({"a": amount * 2}, source, target)
         svc.set_rate(source, target, rate)
         payout = svc.payout(svc.request_payout("a", amount, "k1"))
         got = (payout.amount, payout.currency)

@@ -169,17 +169,17 @@ def test_the_export_has_the_header_then_a_row_per_payout_in_order():
     """export() is CSV: the header payout_id,account_id,amount,currency,status, then a row
     per payout in the order requested"""
     svc, bank, _ = funded({"a": 5000, "b,c": 5000})
-    ids = [svc.request_payout("a", 1250, "k1"), svc.request_payout("b,c", 7, "k1")]
+    ids = [svc.request_payout("a", 1234, "k1"), svc.request_payout("b,c", 7, "k1")]
     bank.plan += ["refuse"]
     svc.run()
     got = rows(svc)
     expected = [
         ["payout_id", "account_id", "amount", "currency", "status"],
-        [ids[0], "a", "12.50", "USD", "failed"],
+        [ids[0], "a", "12.34", "USD", "failed"],
         [ids[1], "b,c", "0.07", "USD", "paid"],
     ]
     assert got == expected, (
-        "a payout of 12.50 USD from a (refused) and 0.07 USD from 'b,c' (paid): export() "
+        "a payout of 12.34 USD from a (refused) and 0.07 USD from 'b,c' (paid): export() "
         f"read as CSV should give {show(expected)}; got {show(got)}"
     )
 
