@@ -135,7 +135,7 @@ def test_a_conversion_uses_the_rate_set_last_and_a_payout_keeps_its_own():
     svc.open_account("j", "JPY", "bank-j")
     svc.set_rate("USD", "JPY", "150")
     svc.credit("j", 100, "USD")  # 150 yen
-    svc.credit("a", 1000, "USD")
+    svc.credit("a", 2000, "USD")
     payout = svc.request_payout("a", 1000, "k1")  # 1500 yen
     svc.set_rate("USD", "JPY", "100")
     svc.credit("j", 100, "USD")  # 100 yen
