@@ -1,0 +1,139 @@
+"""Spec tests for payouts: accounts, credits and balances in one currency.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+Every test makes its services from the learner's package, imported afresh for
+it, each with a bank of its own (tests/payouts/model.py) and a clock the test
+moves by hand. Conversions between currencies are test_amounts.py's.
+"""
+
+from tests.harness.toolkit.spec import refuses, show
+from tests.payouts.world import funded, make
+
+
+def test_a_new_account_has_a_balance_of_zero():
+    """an account opened has a balance of 0, in any currency"""
+    svc, _, _ = make()
+    for account, currency in (("a", "USD"), ("b", "JPY"), ("c", "KWD")):
+        svc.open_account(account, currency, f"bank-{account}")
+        got = svc.balance(account)
+        assert got == 0, (
+            f"open_account({account!r}, {currency!r}, ...): balance should be 0; got {got!r}"
+        )
+
+
+def test_a_credit_adds_to_the_balance_of_its_account():
+    """credit adds its amount to its account's balance, and to no other"""
+    svc, _, _ = make()
+    svc.open_account("a", "USD", "bank-a")
+    svc.open_account("b", "USD", "bank-b")
+    for account, amount in (("a", 1250), ("b", 7), ("a", 1)):
+        svc.credit(account, amount, "USD")
+    got = [svc.balance("a"), svc.balance("b")]
+    assert got == [1251, 7], (
+        "accounts a and b in USD: credit a 1250, b 7, a 1: the balances of a and b should "
+        f"be 1251, 7; got {show(got)}"
+    )
+
+
+def test_open_account_refuses_an_id_that_is_taken():
+    """open_account raises ValueError for an account id that exists, and the account
+    is left as it was"""
+    svc, _, _ = funded({"a": 500})
+    refuses(
+        ValueError,
+        "account a exists: open_account('a', 'USD', 'other')",
+        lambda: svc.open_account("a", "USD", "other"),
+    )
+    refuses(
+        ValueError,
+        "account a exists: open_account('a', 'JPY', 'bank-a')",
+        lambda: svc.open_account("a", "JPY", "bank-a"),
+    )
+    got = svc.balance("a")
+    assert got == 500, f"a held 500 before the refused open_account calls; its balance is {got!r}"
+
+
+def test_open_account_refuses_an_unknown_currency():
+    """open_account raises ValueError for a currency, or a payout currency, that is not
+    one of the seven, written exactly"""
+    svc, _, _ = make()
+    for currency, payout_currency in (
+        ("usd", None),
+        ("USD ", None),
+        ("XXX", None),
+        ("USD", "jpy"),
+        ("USD", "CHF"),
+        ("", None),
+    ):
+        refuses(
+            ValueError,
+            f"open_account('a', {currency!r}, 'bank-a', {payout_currency!r})",
+            lambda c=currency, p=payout_currency: svc.open_account("a", c, "bank-a", p),
+        )
+    svc.open_account("a", "USD", "bank-a")  # the refused calls opened nothing
+    assert svc.balance("a") == 0, "a, opened after the refused calls, should have a balance of 0"
+
+
+def test_credit_refuses_an_amount_that_is_not_above_zero_or_an_unknown_currency():
+    """credit raises ValueError for an amount of 0 or less, or an unknown currency, and
+    the balance is left as it was"""
+    svc, _, _ = funded({"a": 300})
+    for amount, currency in ((0, "USD"), (-5, "USD"), (100, "usd"), (100, "XXX")):
+        refuses(
+            ValueError,
+            f"credit('a', {amount!r}, {currency!r})",
+            lambda a=amount, c=currency: svc.credit("a", a, c),
+        )
+    got = svc.balance("a")
+    assert got == 300, f"a held 300 before the refused credits; its balance is {got!r}"
+
+
+def test_an_unknown_account_is_a_key_error():
+    """credit, balance and request_payout raise KeyError for an account never opened, and
+    payout for a payout id never handed out"""
+    svc, _, _ = funded({"a": 300})
+    for text, call in (
+        ("credit('b', 100, 'USD')", lambda: svc.credit("b", 100, "USD")),
+        ("balance('b')", lambda: svc.balance("b")),
+        ("request_payout('b', 100, 'k1')", lambda: svc.request_payout("b", 100, "k1")),
+        ("payout('no such payout')", lambda: svc.payout("no such payout")),
+    ):
+        refuses(KeyError, f"only account a is open: {text}", call)
+
+
+def test_account_ids_are_compared_exactly():
+    """account ids are strings compared exactly: case, spaces and the two ways of
+    writing é make different accounts"""
+    svc, _, _ = make()
+    ids = ["a", "A", "a ", " a", "é", "e\u0301", "1"]
+    for number, account in enumerate(ids, start=1):
+        svc.open_account(account, "USD", f"bank-{number}")
+        svc.credit(account, number, "USD")
+    got = [svc.balance(account) for account in ids]
+    assert got == list(range(1, len(ids) + 1)), (
+        f"accounts {show(ids)} each credited its place in that list (1, 2, ...): their "
+        f"balances should be 1 to {len(ids)}; got {show(got)}"
+    )
+
+
+def test_services_are_independent():
+    """two services share nothing: the same account ids, the same keys, their own
+    balances and payouts"""
+    first, _, clock = funded({"a": 1000})
+    second, _, _ = make(clock)
+    refuses(
+        KeyError,
+        "service 1 has an account a, service 2 none: balance('a') on service 2",
+        lambda: second.balance("a"),
+    )
+    second.open_account("a", "USD", "bank-a")
+    second.credit("a", 5, "USD")
+    first.request_payout("a", 400, "k1")
+    theirs = second.request_payout("a", 3, "k1")
+    got = [first.balance("a") >= 600, second.payout(theirs).amount, len(second.list_payouts()[0])]
+    assert got == [True, 3, 1], (
+        "service 1 has account a (1000, then a payout of 400 with key 'k1'); service 2 opens "
+        "its own a, credits it 5 and pays out 3 with key 'k1': service 2's payout should be "
+        f"of 3, and its only one; got (service 1's a untouched, amount, payouts) {show(got)}"
+    )

@@ -1,0 +1,222 @@
+"""Spec tests for payouts: the money rules, currency by currency.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+A conversion multiplies the amount in major units by the rate, exactly, and
+rounds once to the target's minor unit, halves to even. The tables hold it
+for each pair of kinds of currency (2, 0 and 3 decimals, each way), on both
+paths an amount changes currency: a credit in a foreign currency, and a
+payout paid in another currency than its balance. Each row gives the exact
+value worked out by hand; the model (tests/payouts/model.py) checks every row
+when the module is imported.
+"""
+
+from tests.harness.toolkit.spec import refuses, show
+from tests.payouts.model import convert, major, parse_rate
+from tests.payouts.world import funded, make
+
+# (source, target, rate, amount in minor units of source, in minor units of target):
+# the comment is the exact value, in minor units of the target.
+CONVERSIONS = [
+    # 2 decimals to 0
+    ("USD", "JPY", "150", 1, 2),  # 1.5
+    ("USD", "JPY", "150", 3, 4),  # 4.5
+    ("USD", "JPY", "150", 7, 10),  # 10.5
+    ("USD", "JPY", "149.85", 1000, 1498),  # 1498.5
+    ("USD", "JPY", "149.85", 10, 15),  # 14.985
+    ("EUR", "KRW", "1450.5", 1, 15),  # 14.505
+    # 0 decimals to 2
+    ("JPY", "USD", "0.0067", 1000, 670),  # 670
+    ("JPY", "USD", "0.005", 3, 2),  # 1.5
+    ("JPY", "EUR", "0.00615", 1000, 615),  # 615
+    # 2 decimals to 3
+    ("USD", "KWD", "0.3075", 1, 3),  # 3.075
+    ("USD", "KWD", "0.3075", 200, 615),  # 615
+    ("GBP", "BHD", "0.4765", 150, 715),  # 714.75
+    # 3 decimals to 2
+    ("KWD", "USD", "3.25", 20, 6),  # 6.5
+    ("KWD", "USD", "3.25", 60, 20),  # 19.5
+    ("KWD", "USD", "3.2567", 1000, 326),  # 325.67
+    ("BHD", "GBP", "2.1", 5, 1),  # 1.05
+    # 3 decimals to 0
+    ("KWD", "JPY", "500", 5, 2),  # 2.5
+    ("KWD", "JPY", "500", 3, 2),  # 1.5
+    ("KWD", "JPY", "489.5", 1000, 490),  # 489.5
+    ("BHD", "KRW", "2500", 1, 2),  # 2.5
+    ("BHD", "KRW", "3600.5", 125, 450),  # 450.0625
+    # 0 decimals to 3
+    ("JPY", "KWD", "0.00204", 1250, 2550),  # 2550
+    ("KRW", "BHD", "0.00028", 5, 1),  # 1.4
+    # same number of decimals
+    ("EUR", "GBP", "0.85", 150, 128),  # 127.5
+    ("EUR", "GBP", "0.85", 50, 42),  # 42.5
+    ("KRW", "JPY", "0.11", 150, 16),  # 16.5
+    ("KWD", "BHD", "1.2295", 2, 2),  # 2.459
+    ("USD", "EUR", "0.925", 1000, 925),  # 925
+]
+
+for _case in CONVERSIONS:
+    assert convert(_case[3], _case[0], _case[1], parse_rate(_case[2])) == _case[4], _case
+
+
+def test_a_credit_in_the_accounts_own_currency_is_added_as_it_is():
+    """a credit in the account's own currency needs no rate and is added unchanged, in
+    each of the seven currencies"""
+    svc, _, _ = make()
+    amounts = {"USD": 1, "EUR": 250, "GBP": 99, "JPY": 7, "KRW": 15000, "KWD": 1005, "BHD": 3}
+    for currency, amount in amounts.items():
+        svc.open_account(currency, currency, f"bank-{currency}")
+        svc.credit(currency, amount, currency)
+    got = {currency: svc.balance(currency) for currency in amounts}
+    assert got == amounts, (
+        f"an account in each currency credited in it: balances should be {amounts}; got {got}"
+    )
+
+
+def test_a_credit_in_another_currency_is_converted_exactly_and_rounded_half_to_even():
+    """a credit in another currency than the account's is converted at the rate: the
+    amount in major units times the rate, exactly, rounded once to the account's minor
+    unit, halves to even"""
+    wrong = []
+    for source, target, rate, amount, expected in CONVERSIONS:
+        svc, _, _ = make()
+        svc.open_account("a", target, "bank-a")
+        svc.set_rate(source, target, rate)
+        svc.credit("a", amount, source)
+        got = svc.balance("a")
+        if got != expected:
+            wrong.append(
+                f"a credit of {major(amount, source)} {source} at {source}->{target} {rate} "
+                f"should add {major(expected, target)} {target} ({expected}); got {got!r}"
+            )
+    assert not wrong, "; ".join(wrong[:4]) + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
+
+
+def test_a_payout_in_another_currency_is_converted_exactly_and_rounded_half_to_even():
+    """a payout paid in another currency than its balance pays the amount converted at the
+    rate: in major units times the rate, exactly, rounded once to the payout currency's
+    minor unit, halves to even"""
+    wrong = []
+    for source, target, rate, amount, expected in CONVERSIONS:
+        svc, _, _ = funded({"a": amount * 2}, source, target)
+        svc.set_rate(source, target, rate)
+        payout = svc.payout(svc.request_payout("a", amount, "k1"))
+        got = (payout.amount, payout.currency)
+        if got != (expected, target):
+            wrong.append(
+                f"a payout of {major(amount, source)} {source} paid in {target} at {rate} "
+                f"should pay {major(expected, target)} {target} ({expected}, {target!r}); "
+                f"got {show(got)}"
+            )
+    assert not wrong, "; ".join(wrong[:4]) + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
+
+
+def test_a_payout_that_converts_to_nothing_is_refused_and_changes_nothing():
+    """request_payout raises ValueError when the amount converts to 0 in the payout
+    currency, and the balance keeps it"""
+    for source, target, rate, amount in (("JPY", "USD", "0.005", 1), ("KRW", "USD", "0.0007", 7)):
+        svc, _, _ = funded({"a": 100}, source, target)
+        svc.set_rate(source, target, rate)
+        refuses(
+            ValueError,
+            f"account a holds 100 {source}, paid in {target} at {rate}: "
+            f"request_payout('a', {amount}, 'k1') ({amount} {source} is worth less than half "
+            f"a minor unit of {target})",
+            lambda svc=svc, amount=amount: svc.request_payout("a", amount, "k1"),
+        )
+        got = svc.balance("a")
+        assert got == 100, f"a held 100 {source} before the refused payout; it holds {got!r}"
+
+
+def test_a_conversion_uses_the_rate_set_last_and_a_payout_keeps_its_own():
+    """set_rate replaces the pair's rate for the conversions made after it; a payout is
+    priced when it is requested and pays that price, whatever the rate does next"""
+    svc, bank, _ = funded({"a": 0}, "USD", "JPY")
+    svc.open_account("j", "JPY", "bank-j")
+    svc.set_rate("USD", "JPY", "150")
+    svc.credit("j", 100, "USD")  # 150 yen
+    svc.credit("a", 2000, "USD")
+    payout = svc.request_payout("a", 1000, "k1")  # 1500 yen
+    svc.set_rate("USD", "JPY", "100")
+    svc.credit("j", 100, "USD")  # 100 yen
+    svc.run()
+    got = [svc.balance("j"), svc.payout(payout).amount, [call[2] for call in bank.calls]]
+    assert got == [250, 1500, [1500]], (
+        "USD->JPY at 150: credit j (in JPY) 1.00 USD, a (paid in JPY) requests a payout of "
+        "10.00 USD; the rate becomes 100; credit j 1.00 USD; run: j should hold 250 yen "
+        "(150 + 100), and the payout pay 1500 yen, as the bank was asked; got "
+        f"{show(got)}"
+    )
+
+
+def test_a_rate_is_for_one_direction_only():
+    """a rate from one currency to another says nothing of the way back: without a rate
+    of its own it is a LookupError, and changes nothing"""
+    svc, _, _ = funded({"a": 500}, "JPY", "USD")
+    svc.open_account("u", "USD", "bank-u")
+    svc.set_rate("USD", "JPY", "150")
+    refuses(
+        LookupError,
+        "only USD->JPY is set: credit('u', 1000, 'JPY') on an account in USD",
+        lambda: svc.credit("u", 1000, "JPY"),
+    )
+    refuses(
+        LookupError,
+        "only USD->JPY is set: request_payout('a', 300, 'k1') from yen, paid in USD",
+        lambda: svc.request_payout("a", 300, "k1"),
+    )
+    got = [svc.balance("u"), svc.balance("a"), len(svc.list_payouts()[0])]
+    assert got == [0, 500, 0], (
+        "after the refused credit and payout: u should hold 0, a 500, with no payout; got "
+        f"{show(got)}"
+    )
+
+
+def test_set_rate_refuses_a_rate_that_is_not_a_decimal_above_zero():
+    """set_rate raises ValueError for a rate that is not a decimal string above 0, and
+    the rate set before stays"""
+    svc, _, _ = make()
+    svc.open_account("j", "JPY", "bank-j")
+    svc.set_rate("USD", "JPY", "150")
+    bad = ["0", "0.000", "-1", "-0.5", "abc", "", "NaN", "Infinity", "1,5"]
+    for rate in bad:
+        refuses(
+            ValueError,
+            f"set_rate('USD', 'JPY', {rate!r})",
+            lambda rate=rate: svc.set_rate("USD", "JPY", rate),
+        )
+    svc.credit("j", 100, "USD")
+    got = svc.balance("j")
+    assert got == 150, (
+        "USD->JPY at 150, then the refused rates: a credit of 1.00 USD should still add "
+        f"150 yen; got {got!r}"
+    )
+
+
+def test_set_rate_refuses_an_unknown_currency():
+    """set_rate raises ValueError for a currency that is not one of the seven"""
+    svc, _, _ = make()
+    for source, target in (("usd", "JPY"), ("USD", "XXX"), ("CHF", "USD")):
+        refuses(
+            ValueError,
+            f"set_rate({source!r}, {target!r}, '1.5')",
+            lambda s=source, t=target: svc.set_rate(s, t, "1.5"),
+        )
+
+
+def test_a_rate_is_used_digit_for_digit():
+    """a rate is used with every digit it was given, however many"""
+    cases = [
+        ("USD", "JPY", "149.853751", 100000, 149854),
+        ("JPY", "USD", "0.00671234", 10**6, 671234),
+    ]
+    for source, target, rate, amount, expected in cases:
+        svc, _, _ = make()
+        svc.open_account("a", target, "bank-a")
+        svc.set_rate(source, target, rate)
+        svc.credit("a", amount, source)
+        got = svc.balance("a")
+        assert got == expected, (
+            f"{source}->{target} at {rate}: a credit of {major(amount, source)} {source} "
+            f"should add {major(expected, target)} {target} ({expected}); got {got!r}"
+        )

@@ -1,0 +1,148 @@
+"""Spec tests for payouts: requesting a payout, and what it does to the balance.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+A payout takes its amount off the balance when it is requested; a key the
+account used before gives back that payout instead of a second one. Every
+payout here is in the balance's own currency and nothing is sent to the
+bank: test_bank.py runs them.
+"""
+
+from tests.harness.toolkit.spec import refuses, show
+from tests.payouts.world import fields, funded
+
+
+def test_a_payout_takes_its_amount_off_the_balance_at_once():
+    """request_payout takes the amount off the balance as soon as it is requested, before
+    any run, and gives a pending payout of that amount"""
+    svc, bank, clock = funded({"a": 1000, "b": 300})
+    clock.t = 12.5
+    payout = svc.request_payout("a", 250, "k1")
+    got = [svc.balance("a"), svc.balance("b"), fields(svc.payout(payout)), len(bank.calls)]
+    expected = [750, 300, ("a", 250, "USD", "pending", 12.5, None), 0]
+    assert got == expected, (
+        "a holds 1000 USD, b 300: at 12.5 s a requests a payout of 250: a should hold 750 and "
+        "b 300, the payout be (account, amount, currency, status, created_at, transfer_id) "
+        f"{show(expected[2:3])}, and the bank not be called yet; got {show(got)}"
+    )
+
+
+def test_a_payout_of_the_whole_balance_is_allowed():
+    """a payout may take the balance down to exactly 0"""
+    svc, _, _ = funded({"a": 999})
+    svc.request_payout("a", 999, "k1")
+    got = svc.balance("a")
+    assert got == 0, f"a holds 999: a payout of 999 should leave 0; got {got!r}"
+
+
+def test_every_payout_has_an_id_of_its_own():
+    """payout ids are never handed out twice, across accounts too"""
+    svc, _, _ = funded({"a": 1000, "b": 1000})
+    ids = [svc.request_payout(account, 10, f"{account}{n}") for n in range(5) for account in "ab"]
+    got = len(set(ids))
+    assert got == len(ids), f"10 payouts from a and b: 10 different ids; got {show(ids)}"
+
+
+def test_a_payout_larger_than_the_balance_is_refused_and_changes_nothing():
+    """request_payout raises ValueError when the balance is short, and makes no payout"""
+    svc, _, _ = funded({"a": 500})
+    svc.request_payout("a", 200, "k1")
+    refuses(
+        ValueError,
+        "a holds 300 after a payout of 200: request_payout('a', 301, 'k2')",
+        lambda: svc.request_payout("a", 301, "k2"),
+    )
+    got = [svc.balance("a"), len(svc.list_payouts()[0])]
+    assert got == [300, 1], (
+        f"after the refused payout a should hold 300, with 1 payout in all; got {show(got)}"
+    )
+
+
+def test_request_payout_refuses_an_amount_that_is_not_above_zero():
+    """request_payout raises ValueError for an amount of 0 or less"""
+    svc, _, _ = funded({"a": 500})
+    for amount in (0, -1, -500):
+        refuses(
+            ValueError,
+            f"request_payout('a', {amount}, 'k1')",
+            lambda amount=amount: svc.request_payout("a", amount, "k1"),
+        )
+    got = [svc.balance("a"), len(svc.list_payouts()[0])]
+    assert got == [500, 0], (
+        f"after the refused payouts a should hold 500, no payout; got {show(got)}"
+    )
+
+
+def test_a_key_used_before_returns_its_payout_and_changes_nothing():
+    """request_payout with a key the account used before returns that payout's id, takes
+    nothing off the balance and makes no payout"""
+    svc, _, _ = funded({"a": 1000})
+    first = svc.request_payout("a", 300, "order-17")
+    again = [svc.request_payout("a", 300, "order-17") for _ in range(3)]
+    got = [again == [first] * 3, svc.balance("a"), len(svc.list_payouts()[0])]
+    assert got == [True, 700, 1], (
+        "a holds 1000: request_payout('a', 300, 'order-17') four times: each should return "
+        f"the first id ({first!r}; got {show(again)}), a hold 700, with 1 payout; got "
+        f"{show(got[1:])} for the balance and the payouts"
+    )
+
+
+def test_a_key_used_before_returns_its_payout_even_when_the_balance_could_not_pay_again():
+    """a key the account used before returns that payout's id even when the balance could
+    not pay the amount a second time, or the amount differs"""
+    svc, _, _ = funded({"a": 1000})
+    first = svc.request_payout("a", 800, "k1")
+    got = [svc.request_payout("a", 800, "k1"), svc.request_payout("a", 50, "k1")]
+    assert got == [first, first], (
+        "a holds 1000: a payout of 800 with key 'k1' leaves 200; request_payout('a', 800, "
+        f"'k1') and then request_payout('a', 50, 'k1') should both return {first!r}; got "
+        f"{show(got)}"
+    )
+
+
+def test_the_same_key_on_two_accounts_makes_two_payouts():
+    """keys belong to an account: another account's payout with the same key is a payout of
+    its own"""
+    svc, _, _ = funded({"a": 1000, "b": 1000})
+    ids = [svc.request_payout("a", 100, "k1"), svc.request_payout("b", 200, "k1")]
+    got = [ids[0] != ids[1], svc.balance("a"), svc.balance("b")]
+    assert got == [True, 900, 800], (
+        "a and b hold 1000 each: a payout of 100 from a with key 'k1', then one of 200 from "
+        "b with key 'k1': two payouts (ids "
+        f"{show(ids)}), a holding 900 and b 800; got {show(got[1:])}"
+    )
+
+
+def test_a_refused_request_does_not_use_up_its_key():
+    """a request refused (the balance short) changes nothing: its key makes a payout once
+    the balance can pay it"""
+    svc, _, _ = funded({"a": 100})
+    refuses(
+        ValueError,
+        "a holds 100: request_payout('a', 150, 'k1')",
+        lambda: svc.request_payout("a", 150, "k1"),
+    )
+    svc.credit("a", 100, "USD")
+    payout = svc.request_payout("a", 150, "k1")
+    got = [svc.payout(payout).amount, svc.balance("a")]
+    assert got == [150, 50], (
+        "a holds 100: a payout of 150 with key 'k1' is refused; a is credited 100; "
+        "request_payout('a', 150, 'k1') should make a payout of 150 and leave a 50; got "
+        f"{show(got)}"
+    )
+
+
+def test_a_key_gives_its_payout_even_after_the_bank_refused_it():
+    """a key the account used gives that payout's id for good: once its payout has failed
+    too, the same key makes no new payout"""
+    svc, bank, _ = funded({"a": 1000})
+    first = svc.request_payout("a", 300, "k1")
+    bank.plan += ["refuse"]
+    svc.run()
+    again = svc.request_payout("a", 300, "k1")
+    got = [again == first, len(svc.list_payouts()[0])]
+    assert got == [True, 1], (
+        "a holds 1000: a payout of 300 with key 'k1', which the bank refuses; "
+        f"request_payout('a', 300, 'k1') should return the failed payout's id ({first!r}), "
+        f"and make no payout; got {again!r}, and {got[1]} payouts in all"
+    )

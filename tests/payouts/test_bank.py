@@ -1,0 +1,235 @@
+"""Spec tests for payouts: run(), the bank's answers, and the retries.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+The bank (tests/payouts/model.py) answers each new transfer as its plan
+says, and pays when the plan is empty: "refuse", "unavailable", "timeout"
+(nothing paid) and "lost" (paid, the answer lost on the way back). It pays a
+key at most once, and answers a key it paid with the same transfer id. Its
+calls are kept: (key, destination, amount, currency, its answer). Every
+payout here but one (a refusal after the rate moved) is in its balance's own
+currency.
+"""
+
+import itertools
+
+from tests.harness.toolkit.spec import show
+from tests.payouts.world import fields, funded, sent
+
+
+def test_run_sends_a_new_payout_and_the_bank_pays_it():
+    """run sends a new payout to the bank, to the account's destination, for its amount in
+    its currency; paid, it is "paid" with the bank's transfer id"""
+    svc, bank, _ = funded({"a": 1000})
+    payout = svc.request_payout("a", 250, "k1")
+    svc.run()
+    got = [sent(bank), fields(svc.payout(payout))]
+    expected = [[("bank-a", 250, "USD", "pay")], ("a", 250, "USD", "paid", 0.0, "tr1")]
+    assert got == expected, (
+        "a (destination 'bank-a') requests a payout of 250 USD; run: the bank should be "
+        "asked (destination, amount, currency) once and pay it, the payout be (account, "
+        f"amount, currency, status, created_at, transfer_id) {show(expected[1:])}; got "
+        f"{show(got)}"
+    )
+
+
+def test_run_sends_the_due_payouts_oldest_first():
+    """run sends the payouts due in the order they were requested"""
+    svc, bank, _ = funded({"a": 1000, "b": 1000, "c": 1000})
+    for account, amount in (("b", 1), ("a", 2), ("c", 3), ("a", 4)):
+        svc.request_payout(account, amount, f"k{amount}")
+    svc.run()
+    got = [(destination, amount) for destination, amount, _, _ in sent(bank)]
+    expected = [("bank-b", 1), ("bank-a", 2), ("bank-c", 3), ("bank-a", 4)]
+    assert got == expected, (
+        "payouts requested: b 1, a 2, c 3, a 4; run: the bank should be asked "
+        f"(destination, amount) {show(expected)}, in that order; got {show(got)}"
+    )
+
+
+def test_a_refused_payout_fails_and_its_amount_goes_back_on_the_balance():
+    """a payout the bank refuses is "failed", and its amount is back on the balance"""
+    svc, bank, _ = funded({"a": 1000})
+    refused = svc.request_payout("a", 300, "k1")
+    paid = svc.request_payout("a", 200, "k2")
+    bank.plan += ["refuse"]
+    svc.run()
+    got = [svc.payout(refused).status, svc.payout(paid).status, svc.balance("a")]
+    assert got == ["failed", "paid", 800], (
+        "a holds 1000: payouts of 300 and 200; the bank refuses the first and pays the "
+        "second: they should be 'failed' and 'paid', and a hold 800 (the 300 back); got "
+        f"{show(got)}"
+    )
+
+
+def test_a_refused_payout_is_never_sent_again():
+    """a refusal is final: the payout is not sent again, in that run or any later one"""
+    svc, bank, clock = funded({"a": 1000})
+    payout = svc.request_payout("a", 300, "k1")
+    bank.plan += ["refuse", "pay", "pay"]
+    svc.run()
+    for later in (1.0, 30.0, 60.0, 1000.0):
+        clock.t = later
+        svc.run()
+    got = [len(bank.calls), svc.payout(payout).status, svc.balance("a")]
+    assert got == [1, "failed", 1000], (
+        "the bank refuses a's payout of 300 (and would pay the next transfers); runs at 0, 1, "
+        "30, 60 and 1000 s: the bank should be called once, the payout stay 'failed' and a "
+        f"hold 1000; got {show(got)} (calls: {show(sent(bank))})"
+    )
+
+
+def test_a_refused_payout_gives_back_what_left_the_balance_whatever_the_rate():
+    """a payout the bank refuses gives the balance back exactly the amount it took, in the
+    balance's currency, even when it was paid in another and the rate has moved"""
+    svc, bank, _ = funded({"a": 5000}, "USD", "JPY")
+    svc.set_rate("USD", "JPY", "150")
+    svc.request_payout("a", 1003, "k1")  # 1504.5 yen: 1504
+    svc.set_rate("USD", "JPY", "210")
+    bank.plan += ["refuse"]
+    svc.run()
+    got = svc.balance("a")
+    assert got == 5000, (
+        "a holds 50.00 USD, paid in JPY at 150: a payout of 10.03 USD; the rate becomes "
+        f"210; the bank refuses the payout: a should hold 5000 again; got {got!r}"
+    )
+
+
+def test_a_run_sends_each_payout_at_most_once():
+    """within one run a payout is sent once, even when the bank does not take it"""
+    svc, bank, _ = funded({"a": 1000})
+    svc.request_payout("a", 300, "k1")
+    bank.plan += ["unavailable", "unavailable"]
+    svc.run()
+    svc.run()  # the clock has not moved: nothing is due
+    got = len(bank.calls)
+    assert got == 1, (
+        "the bank is unavailable for a's payout; run twice at 0 s: the bank should be "
+        f"called once; got {got} calls ({show(sent(bank))})"
+    )
+
+
+def test_an_unavailable_bank_is_tried_again_30_seconds_after_the_attempt():
+    """a payout the bank did not take (unavailable) stays "pending" and is sent again by the
+    first run at least 30 s after the attempt, not before"""
+    svc, bank, clock = funded({"a": 1000})
+    payout = svc.request_payout("a", 300, "k1")
+    clock.t = 5.0
+    bank.plan += ["unavailable"]
+    svc.run()  # at 5 s
+    seen = []
+    for at in (5.0, 20.0, 34.5, 35.0, 36.0):
+        clock.t = at
+        svc.run()
+        seen.append((at, len(bank.calls), svc.payout(payout).status))
+    expected = [
+        (5.0, 1, "pending"),
+        (20.0, 1, "pending"),
+        (34.5, 1, "pending"),
+        (35.0, 2, "paid"),
+        (36.0, 2, "paid"),
+    ]
+    assert seen == expected, (
+        "the bank is unavailable for a's payout at 5 s; runs at 5, 20, 34.5, 35 and 36 s: "
+        "(time, calls of the bank so far, status) should be "
+        f"{show(expected)}; got {show(seen)}"
+    )
+
+
+def test_a_payout_the_bank_paid_without_answering_is_paid_once():
+    """a payout the bank paid but whose answer was lost (a timeout) is sent again later and
+    is paid once: the bank answers with the first transfer id, and pays nothing more"""
+    svc, bank, clock = funded({"a": 1000})
+    payout = svc.request_payout("a", 300, "k1")
+    bank.plan += ["lost"]
+    svc.run()
+    pending = svc.payout(payout).status
+    clock.t = 30.0
+    svc.run()
+    got = [pending, svc.payout(payout).status, svc.payout(payout).transfer_id, len(bank.paid)]
+    assert got == ["pending", "paid", "tr1", 1], (
+        "the bank pays a's payout of 300 at 0 s but its answer is lost (TimeoutError); run "
+        "again at 30 s: the payout should be 'pending' after the first run, then 'paid' "
+        f"with transfer 'tr1', and the bank have paid 1 transfer; got {show(got)} "
+        f"(calls: {show(sent(bank))})"
+    )
+
+
+def test_every_attempt_of_a_payout_uses_its_own_key():
+    """every attempt at a payout carries the same key, and each payout a key of its own,
+    even two payouts of one amount to one account"""
+    svc, bank, clock = funded({"a": 1000})
+    svc.request_payout("a", 100, "k1")
+    svc.request_payout("a", 100, "k2")
+    bank.plan += ["timeout", "unavailable", "timeout", "unavailable"]
+    for at in (0.0, 30.0, 90.0):
+        clock.t = at
+        svc.run()
+    keys = [call[0] for call in bank.calls]  # the first payout's, then the second's, each run
+    got = [len(set(keys[0::2])), len(set(keys[1::2])), keys[0] != keys[1]]
+    assert got == [1, 1, True], (
+        "two payouts of 100 from a; the bank times out or is unavailable for their first two "
+        "attempts each (runs at 0, 30 and 90 s): the three transfers of each payout should "
+        "carry one key, and the two payouts two different keys; got (keys of the first, keys "
+        f"of the second, the two differ) {show(got)}"
+    )
+
+
+def test_the_wait_doubles_with_each_attempt_up_to_900_seconds():
+    """after each attempt the bank did not answer the wait doubles: 30 s, 60 s, 120 s and
+    on, never more than 900 s"""
+    svc, bank, clock = funded({"a": 1000})
+    svc.request_payout("a", 300, "k1")
+    bank.plan += ["timeout"] * 9
+    times = []
+    while len(bank.calls) < 10 and clock.t < 20_000:
+        before = len(bank.calls)
+        svc.run()
+        if len(bank.calls) > before:
+            times.append(clock.t)
+        clock.t += 10.0
+    waits = [later - earlier for earlier, later in itertools.pairwise(times)]
+    expected = [30.0, 60.0, 120.0, 240.0, 480.0, 900.0, 900.0, 900.0, 900.0]
+    assert waits == expected, (
+        "the bank times out 9 times for a's payout; a run every 10 s: the waits between "
+        f"attempts should be {show(expected)}; got {show(waits)}"
+    )
+
+
+def test_a_timeout_is_tried_again_like_an_unavailable_bank():
+    """a payout whose transfer timed out with nothing paid stays "pending", is sent again
+    30 s later, and is paid then"""
+    svc, bank, clock = funded({"a": 1000})
+    payout = svc.request_payout("a", 300, "k1")
+    bank.plan += ["timeout"]
+    svc.run()
+    first = [svc.payout(payout).status, svc.balance("a")]
+    clock.t = 30.0
+    svc.run()
+    got = [*first, svc.payout(payout).status, sent(bank)]
+    expected = [
+        "pending",
+        700,
+        "paid",
+        [("bank-a", 300, "USD", "timeout"), ("bank-a", 300, "USD", "pay")],
+    ]
+    assert got == expected, (
+        "the bank times out on a's payout of 300 at 0 s (nothing paid), then pays at 30 s: "
+        "after the first run the payout should be 'pending' with a at 700 (a timeout gives "
+        "nothing back), then 'paid'; got "
+        f"{show(got)}"
+    )
+
+
+def test_a_paid_payout_is_never_sent_again():
+    """a paid payout is final: later runs do not send it"""
+    svc, bank, clock = funded({"a": 1000})
+    svc.request_payout("a", 300, "k1")
+    for at in (0.0, 30.0, 1000.0):
+        clock.t = at
+        svc.run()
+    got = sent(bank)
+    assert got == [("bank-a", 300, "USD", "pay")], (
+        "a's payout is paid at 0 s; runs at 30 and 1000 s: the bank should have been called "
+        f"once; got {show(got)}"
+    )

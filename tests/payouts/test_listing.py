@@ -1,0 +1,230 @@
+"""Spec tests for payouts: the list endpoint, its cursors, and the export.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+list_payouts gives the payouts in the order they were requested, a page at a
+time; a page's cursor continues after its last payout. Payouts requested
+while the clock stands still share their created_at: the list must keep
+every one of them whatever the page size. The export is a CSV of the same
+list, its amounts written currency by currency as the table here says.
+"""
+
+import csv
+import io
+
+from tests.harness.toolkit.spec import refuses, show
+from tests.payouts.model import major
+from tests.payouts.world import funded, make
+
+
+def walk(svc, limit: int) -> tuple[list[str], list[int]]:
+    """Every page from the first, following the cursors: the payout ids in the order
+    listed, and the size of each page (at most 1,000 pages)."""
+    ids, sizes, cursor = [], [], None
+    for _ in range(1000):
+        payouts, cursor = svc.list_payouts(limit, cursor)
+        ids += [payout.payout_id for payout in payouts]
+        sizes.append(len(payouts))
+        if cursor is None:
+            break
+    return ids, sizes
+
+
+def requested(svc, clock, times: list[float], first: int = 0) -> list[str]:
+    """A payout of 1 from account a at each of `times`, with keys k<first>, k<first + 1>,
+    ...: their ids, in order."""
+    ids = []
+    for number, at in enumerate(times, start=first):
+        clock.t = at
+        ids.append(svc.request_payout("a", 1, f"k{number}"))
+    return ids
+
+
+def rows(svc, day=None) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(svc.export() if day is None else svc.export(day))))
+
+
+# (currency, minor units, the export's text)
+WRITTEN = [
+    ("USD", 5, "0.05"),
+    ("USD", 1250, "12.50"),
+    ("USD", 100000, "1000.00"),
+    ("EUR", 10, "0.10"),
+    ("GBP", 99, "0.99"),
+    ("JPY", 7, "7"),
+    ("JPY", 1200, "1200"),
+    ("KRW", 15000, "15000"),
+    ("KWD", 5, "0.005"),
+    ("KWD", 1005, "1.005"),
+    ("KWD", 1000, "1.000"),
+    ("BHD", 123456, "123.456"),
+]
+
+for _case in WRITTEN:
+    assert major(_case[1], _case[0]) == _case[2], _case
+
+
+def test_payouts_are_listed_in_the_order_they_were_requested():
+    """list_payouts gives every payout, in the order requested, on one page when they fit"""
+    svc, _, clock = funded({"a": 100, "b": 100})
+    ids = []
+    for at, account in ((1.0, "b"), (2.0, "a"), (3.0, "b")):
+        clock.t = at
+        ids.append(svc.request_payout(account, 5, f"k{at}"))
+    payouts, cursor = svc.list_payouts()
+    got = [[payout.payout_id for payout in payouts] == ids, cursor]
+    assert got == [True, None], (
+        f"3 payouts requested (ids {show(ids)}): list_payouts() should give them in that "
+        f"order, with next_cursor None; got ids {show([p.payout_id for p in payouts])} and "
+        f"next_cursor {cursor!r}"
+    )
+
+
+def test_a_page_holds_at_most_limit_payouts_and_its_cursor_continues_after_it():
+    """a page has at most `limit` payouts, and its cursor gives the page after it: every
+    payout once, in order"""
+    svc, _, clock = funded({"a": 100})
+    ids = requested(svc, clock, [float(n) for n in range(7)])
+    got = walk(svc, 3)
+    assert got == (ids, [3, 3, 1]), (
+        f"7 payouts requested one second apart (ids {show(ids)}), listed 3 to a page "
+        f"following the cursors: pages of 3, 3, 1 with every id once, in order; got ids "
+        f"{show(got[0])}, pages of {show(got[1])}"
+    )
+
+
+def test_the_page_that_ends_with_the_last_payout_has_no_cursor():
+    """next_cursor is None on the page that ends with the last payout, when it is full too"""
+    svc, _, clock = funded({"a": 100})
+    requested(svc, clock, [1.0, 2.0, 3.0, 4.0])
+    first, cursor = svc.list_payouts(2)
+    second, last = svc.list_payouts(2, cursor)
+    got = [len(first), cursor is None, len(second), last]
+    assert got == [2, False, 2, None], (
+        "4 payouts, listed 2 to a page: the first page should have 2 and a cursor, the "
+        "second the other 2 and next_cursor None; got (size, no cursor, size, cursor) "
+        f"{show(got)}"
+    )
+
+
+def test_payouts_requested_at_the_same_moment_are_all_listed_across_pages():
+    """payouts that share their created_at are all listed, whatever page boundary falls
+    between them"""
+    svc, _, clock = funded({"a": 100})
+    ids = requested(svc, clock, [5.0] * 4 + [6.0] * 3 + [7.0])
+    for limit in (1, 2, 3, 5):
+        got = walk(svc, limit)[0]
+        assert got == ids, (
+            f"8 payouts, the first 4 requested at 5 s, 3 at 6 s, 1 at 7 s (ids {show(ids)}), "
+            f"listed {limit} to a page following the cursors: every id once, in order; got "
+            f"{show(got)}"
+        )
+
+
+def test_a_cursor_continues_after_its_page_when_payouts_were_requested_since():
+    """a cursor gives what follows its page at the time it is used: payouts requested
+    after the page was listed are on the pages that follow"""
+    svc, _, clock = funded({"a": 100})
+    ids = requested(svc, clock, [1.0, 1.0, 1.0])
+    first, cursor = svc.list_payouts(2)
+    ids += requested(svc, clock, [1.0, 2.0], first=3)
+    rest, later = svc.list_payouts(10, cursor)
+    got = [payout.payout_id for payout in first + rest]
+    assert (got, later) == (ids, None), (
+        "3 payouts at 1 s, a page of 2, then 2 more payouts (at 1 s and 2 s), then the page "
+        f"after the first's cursor: every id once, in order ({show(ids)}), and no cursor "
+        f"after; got {show(got)} and next_cursor {later!r}"
+    )
+
+
+def test_list_payouts_refuses_a_limit_below_one_and_a_cursor_it_did_not_give():
+    """list_payouts raises ValueError for a limit below 1 and for a cursor it did not give"""
+    svc, _, clock = funded({"a": 100})
+    requested(svc, clock, [1.0, 2.0, 3.0])
+    for limit, cursor in ((0, None), (-1, None), (2, "not a cursor"), (2, ""), (2, "djE6")):
+        refuses(
+            ValueError,
+            f"list_payouts({limit!r}, {cursor!r})",
+            lambda limit=limit, cursor=cursor: svc.list_payouts(limit, cursor),
+        )
+
+
+def test_a_listed_payout_shows_how_it_stands_now():
+    """a listed payout shows its status and transfer id as they are when it is listed"""
+    svc, bank, _ = funded({"a": 100})
+    svc.request_payout("a", 10, "k1")
+    svc.request_payout("a", 20, "k2")
+    bank.plan += ["refuse"]
+    svc.run()
+    payouts, _ = svc.list_payouts()
+    got = [(payout.amount, payout.status, payout.transfer_id) for payout in payouts]
+    expected = [(10, "failed", None), (20, "paid", "tr1")]
+    assert got == expected, (
+        "payouts of 10 and 20; the bank refuses the first and pays the second: the list "
+        f"should show (amount, status, transfer_id) {show(expected)}; got {show(got)}"
+    )
+
+
+def test_the_export_has_the_header_then_a_row_per_payout_in_order():
+    """export() is CSV: the header payout_id,account_id,amount,currency,status, then a row
+    per payout in the order requested"""
+    svc, bank, _ = funded({"a": 5000, "b,c": 5000})
+    ids = [svc.request_payout("a", 1234, "k1"), svc.request_payout("b,c", 7, "k1")]
+    bank.plan += ["refuse"]
+    svc.run()
+    got = rows(svc)
+    expected = [
+        ["payout_id", "account_id", "amount", "currency", "status"],
+        [ids[0], "a", "12.34", "USD", "failed"],
+        [ids[1], "b,c", "0.07", "USD", "paid"],
+    ]
+    assert got == expected, (
+        "a payout of 12.34 USD from a (refused) and 0.07 USD from 'b,c' (paid): export() "
+        f"read as CSV should give {show(expected)}; got {show(got)}"
+    )
+
+
+def test_the_export_of_many_payouts_requested_at_once_has_a_row_for_each():
+    """the export has a row for every payout, however many were requested at the same
+    moment"""
+    svc, _, clock = funded({"a": 10_000})
+    ids = requested(svc, clock, [60.0] * 130 + [61.0] * 120 + [62.0] * 10)
+    got = [row[0] for row in rows(svc)[1:]]
+    missing = [payout for payout in ids if payout not in got]
+    assert got == ids, (
+        "260 payouts: 130 requested at 60 s, 120 at 61 s, 10 at 62 s: the export should "
+        f"have a row for each, in order; got {len(got)} rows, missing {len(missing)} "
+        f"({show(missing[:3])}{' ...' if missing[3:] else ''})"
+    )
+
+
+def test_the_export_of_a_day_has_only_that_days_payouts():
+    """export(day) has the rows of the payouts requested while clock() // 86400 was day"""
+    svc, _, clock = funded({"a": 100})
+    ids = requested(svc, clock, [0.0, 86_399.5, 86_400.0, 100_000.0, 172_800.0])
+    got = [[row[0] for row in rows(svc, day)[1:]] for day in (0, 1, 2, 3)]
+    expected = [ids[:2], ids[2:4], ids[4:], []]
+    assert got == expected, (
+        "payouts at 0, 86399.5, 86400, 100000 and 172800 s: export(day) for days 0 to 3 "
+        f"should list {show(expected)}; got {show(got)}"
+    )
+
+
+def test_the_export_writes_amounts_in_major_units_with_the_currencys_decimals():
+    """the export writes each amount in major units with its currency's own number of
+    decimals: 2 for USD, EUR, GBP, none for JPY and KRW, 3 for KWD and BHD"""
+    svc, _, _ = make()
+    for number, (currency, amount, _) in enumerate(WRITTEN):
+        account = f"a{number}"
+        svc.open_account(account, currency, f"bank-{account}")
+        svc.credit(account, amount, currency)
+        svc.request_payout(account, amount, f"k{number}")
+    rows = list(csv.reader(io.StringIO(svc.export())))[1:]
+    got = [(row[3], row[2]) for row in rows]
+    expected = [(currency, text) for currency, _, text in WRITTEN]
+    assert got == expected, (
+        "payouts of "
+        + ", ".join(f"{amount} {currency}" for currency, amount, _ in WRITTEN)
+        + f" (minor units): the export's (currency, amount) should be {show(expected)}; "
+        f"got {show(got)}"
+    )
