@@ -74,7 +74,10 @@ def behaviours(breaking: int, total: int) -> str:
     """The one thing round mode says about the contract: a number."""
     if not breaking:
         return f"The contract: all {total} of its behaviours hold."
-    return f"The contract: {breaking} of its {total} behaviours still break."
+    return (
+        f"The contract: {breaking} of its {total} behaviours still break (one bug often "
+        "breaks several)."
+    )
 
 
 def summary(breaking: int, total: int) -> str:
