@@ -7,7 +7,16 @@ learner's own clusters, one that got the call and one that did not: they
 must then behave alike, whatever the routing is.
 """
 
-from tests.cache_router.model import NODES, SCENARIO, changes_nothing, cluster_of, shown
+from tests.cache_router.model import (
+    KEYS,
+    NODES,
+    SCENARIO,
+    changes_nothing,
+    cluster_of,
+    misowned,
+    model_of,
+    shown,
+)
 from tests.harness.toolkit.spec import refuses
 
 
@@ -63,6 +72,55 @@ def test_a_removed_node_leaves_with_its_cache():
         "V=4, replicas=1, node a; get('user:1'), remove_node('a'), add_node('a'), "
         "get('user:1'): the node came back empty, so stats() should be "
         f"{{'hits': 0, 'misses': 2}}; got {got!r}"
+    )
+
+
+# How a node leaves in the test below: the calls made on it (method, other arguments)
+# before remove_node.
+LEAVINGS = (
+    ("drained", [("set_weight", 0)]),
+    ("marked down", [("mark_down",)]),
+    ("marked down and drained", [("mark_down",), ("set_weight", 0)]),
+)
+
+
+def leave(cluster, node: str, calls: list[tuple]) -> str:
+    """Make `calls` on `cluster` for `node`, then remove_node(node): the calls, written."""
+    written = []
+    for method, *others in [*calls, ("remove_node",)]:
+        getattr(cluster, method)(node, *others)
+        written.append(f"{method}({', '.join(map(repr, [node, *others]))})")
+    return ", ".join(written)
+
+
+def test_removing_a_drained_or_down_node_leaves_every_other_node_an_owner():
+    """a node drained or marked down, then removed, leaves the ring of the other nodes: each
+    key's owners are what they would be had it never joined"""
+    expected = model_of(["a", "b"], 8, 2)
+    for how, calls in LEAVINGS:
+        cluster = cluster_of(["a", "b", "c"], 8, 2)
+        written = leave(cluster, "c", calls)
+        problem = misowned(cluster, expected, KEYS[:200])
+        assert not problem, (
+            f"V=8, replicas=2, nodes a, b, c, then c {how} and removed ({written}): a and b "
+            f"are left, so every key should be owned by both; {problem}"
+        )
+
+
+def test_a_node_removed_while_down_and_added_again_is_up_and_empty():
+    """a node marked down, removed and added again is a new node, up and empty: its key
+    misses once, then hits"""
+    cluster = cluster_of(["a"], 4, 1)
+    cluster.mark_down("a")
+    cluster.remove_node("a")
+    cluster.add_node("a")
+    got = [shown(cluster.get("user:1")), shown(cluster.get("user:1")), repr(cluster.stats())]
+    expected = ["'user:1@1'", "'user:1@1'", repr({"hits": 1, "misses": 1})]
+    assert got == expected, (
+        "V=4, replicas=1, node a; mark_down('a'), remove_node('a'), add_node('a'), then "
+        "get('user:1') twice: a joined again up and empty, so the first get should miss and "
+        "cache the value on a and the second hit there: 'user:1@1' twice, stats() "
+        f"{expected[2]}; got {', '.join(got)}"
     )
 
 

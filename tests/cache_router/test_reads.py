@@ -193,6 +193,118 @@ def test_the_first_owner_up_that_holds_the_key_answers():
     )
 
 
+def led_by(leaders: set[str], nodes, keys: list[str], **options) -> list[str]:
+    """The keys whose first len(leaders) owners are `leaders`, in either order, as the
+    model says."""
+    expected = model_of(nodes, **options)
+    return [key for key in keys if set(expected.owners(key)[: len(leaders)]) == leaders]
+
+
+FOUR = ["a", "b", "c", "d"]
+
+
+def test_a_miss_is_cached_on_the_first_owner_up_past_several_down():
+    """with replicas=3 and a key's first two owners down, a miss is cached on its third
+    owner, the first one up, and the next get hits there"""
+    keys = led_by({"a", "b"}, FOUR, KEYS[:300], virtuals=8, replicas=3)
+    cluster = cluster_of(FOUR, 8, 3)
+    cluster.mark_down("a")
+    cluster.mark_down("b")
+    first = gets(cluster, keys)
+    second = gets(cluster, keys)
+    got = stats_of(cluster)
+    expected = {"hits": len(keys), "misses": len(keys)}
+    assert got == repr(expected) and second == first, (
+        f"V=8, replicas=3, nodes a, b, c, d, then a and b marked down: the {len(keys)} keys "
+        "of key-0 .. key-299 whose first two owners are a and b got twice: the first get "
+        "misses and caches each on its third owner, the first one up, and the second hits "
+        f"there, so stats() should be {expected!r} and each key give the same value twice; "
+        f"got {got} (values {', '.join(first[:2])} ..., then {', '.join(second[:2])} ...)"
+    )
+
+
+def test_the_first_owner_up_that_holds_the_key_answers_the_third_too():
+    """every owner up is asked in order, to the last: a key cached on its third owner while
+    the first two were down is a hit there once they are back up, empty"""
+    keys = led_by({"a", "b"}, FOUR, KEYS[:300], virtuals=8, replicas=3)
+    cluster = cluster_of(FOUR, 8, 3)
+    cluster.mark_down("a")
+    cluster.mark_down("b")
+    first = gets(cluster, keys)  # missed, cached on the third owner
+    cluster.mark_up("a")  # back, empty
+    cluster.mark_up("b")
+    again = gets(cluster, keys)
+    got = stats_of(cluster)
+    expected = {"hits": len(keys), "misses": len(keys)}
+    assert got == repr(expected) and again == first, (
+        f"V=8, replicas=3, nodes a, b, c, d: a and b marked down, the {len(keys)} keys of "
+        "key-0 .. key-299 whose first two owners are a and b got (each loaded and cached on "
+        "its third owner), a and b marked up (empty), the keys got again: their third owner "
+        "holds them, so each should be a hit with the value it had, and stats() "
+        f"{expected!r}; got {got} (values {', '.join(first[:2])} ..., then "
+        f"{', '.join(again[:2])} ...)"
+    )
+
+
+def test_a_hit_caches_nothing():
+    """a hit copies the value to no other node: a key served by its second owner is on that
+    owner alone, so with it down the next get misses"""
+    keys = first_owned_by("a", NODES, KEYS[:60], virtuals=8)
+    cluster = cluster_of(NODES, 8, 2)
+    cluster.mark_down("a")
+    gets(cluster, keys)  # missed, cached on the second owner
+    cluster.mark_up("a")  # back, empty
+    served = gets(cluster, keys)  # hits on the second owner
+    cluster.mark_down("b")
+    cluster.mark_down("c")
+    last = gets(cluster, keys)
+    got = stats_of(cluster)
+    n = len(keys)
+    expected = {"hits": n, "misses": 2 * n}
+    assert got == repr(expected) and not set(last) & set(served), (
+        f"V=8, replicas=2, nodes a, b, c: a marked down, the {n} keys of key-0 .. key-59 whose "
+        "first owner is a got (loaded, cached on their second owner), a marked up (empty), the "
+        "keys got again (hits on their second owner), b and c marked down, the keys got once "
+        "more: nothing was ever cached on a, so that last get should load each key again "
+        f"and stats() be {expected!r}; got {got} (values served by the second owner "
+        f"{', '.join(served[:2])} ..., then {', '.join(last[:2])} ...)"
+    )
+
+
+def test_a_node_that_is_no_longer_an_owner_does_not_answer():
+    """a node that holds a key but has stopped being one of its owners does not serve it:
+    the key's owner misses and loads it again"""
+    for change in ("a drained and weighted again", "c joined"):
+        cluster, expected = cluster_of(["a", "b"], 8, 1), model_of(["a", "b"], 8, 1)
+        if change == "c joined":
+            gets(cluster, KEYS[:100])  # each cached on its owner, a or b
+            cluster.add_node("c", 3)
+            expected.add_node("c", 3)
+            keys = [key for key in KEYS[:100] if expected.owners(key) == ["c"]]
+            steps = (
+                "key-0 .. key-99 got (each cached on its owner), add_node('c', 3), the "
+                f"{len(keys)} of those keys that c owns now got again"
+            )
+        else:
+            keys = first_owned_by("a", ["a", "b"], KEYS[:100], virtuals=8, replicas=1)
+            cluster.set_weight("a", 0)
+            gets(cluster, keys)  # cached on b, their owner while a is drained
+            cluster.set_weight("a", 1)
+            steps = (
+                f"the {len(keys)} keys of key-0 .. key-99 that a owns: set_weight('a', 0), the "
+                "keys got (cached on b, their owner then), set_weight('a', 1), the keys got again"
+            )
+        before = cluster.stats()["misses"]
+        last = gets(cluster, keys)
+        misses = cluster.stats()["misses"] - before
+        assert misses == len(keys), (
+            f"V=8, replicas=1, nodes a, b; {steps}: the node that holds them is no owner of "
+            "theirs now, and their owner holds nothing, so each of those gets should miss and "
+            f"load the key again ({len(keys)} misses); they missed {misses} times (values "
+            f"{', '.join(last[:3])} ...)"
+        )
+
+
 def test_with_every_owner_down_the_value_is_loaded_and_not_cached():
     """with no owner up, get loads the value every time and caches it nowhere, on no other
     node either"""

@@ -9,10 +9,15 @@ another, case and whitespace variants, the empty id), nodes added, removed
 and added again, weights raised, lowered, drained to 0 and refused, nodes
 marked down and up, keys got again and again (values of None among them),
 their owners asked (forty keys at once after each step of a resize too), and
-a dict stats() gave looked at again after a get. The long runs add clusters
-of hundreds of nodes, hundreds of nodes removed and added back, one node's
-weight lowered, raised, drained and set back hundreds of times, one node
-flapping hundreds of times, and thousands of gets compared in a tight loop.
+a dict stats() gave looked at again after a get. The nodes a key's reads
+depend on are its owners, so steps act on them: one or two of a key's
+owners down (of three replicas) and back, the one that served it down; a
+key's owner marked down or drained, removed and added back; a key's owners
+changed under it, by a drain or a join, while another node holds it. The
+long runs add clusters of hundreds of nodes, hundreds of nodes removed and
+added back, one node's weight lowered, raised, drained and set back hundreds
+of times, one node flapping hundreds of times, and thousands of gets
+compared in a tight loop.
 Every call is compared with the model in tests/cache_router/model.py; a
 failure is shrunk to the smallest sequence of calls that still breaks the
 contract, shown as lines to paste into python.
@@ -39,6 +44,10 @@ IDS = token_ring.drawn_ids("x" * 30)
 KEYS = gen.Text("kn1", max_size=3, common=["k", "k1", "none", "", "a#0", "n1", "none-k", "é"])
 WHICH = gen.Integers(0, 5)
 CHOICE = gen.Integers(0, 4)
+# Which of a key's owners a step acts on (0 the first), and what it does to it.
+RANK = gen.Integers(0, 2)
+OWNER_ACTIONS = gen.pick("mark_down", "drain", "remove_node", "mark_up")
+AGAIN_ACTIONS = gen.pick("add_node", "restore", "mark_up", "remove_node", "mark_down", "drain")
 LOAD = "def load(key): loads.append(key); return None if key.startswith('none') else f'{key}@{len(loads)}'"  # noqa: E501
 
 
@@ -51,6 +60,8 @@ class Clusters(gen.Machine):
         # One backing store per side, shared by its clusters, as the script's one load().
         self.learner_load, self.model_load = Loads(), Loads()
         self.script.lines += ["loads = []", LOAD, ""]
+        # The node the last `owner` step acted on, by cluster: `again` acts on it again.
+        self.touched: dict[str, str] = {}
 
     @gen.rule(virtuals=VIRTUALS, replicas=REPLICAS, hashed=gen.pick(*HASHES))
     def create(self, virtuals: int, replicas: int, hashed: str) -> None:
@@ -115,23 +126,89 @@ class Clusters(gen.Machine):
             return
         self.compare(live, "set_weight", node, heavy)
 
-    @gen.rule(weight=2, when=gen.has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
+    @gen.rule(when=gen.has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
     def mark_down(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
         self.compare(live, "mark_down", gen.chosen(live.model.weights, choice, stranger))
 
-    @gen.rule(weight=2, when=gen.has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
+    @gen.rule(when=gen.has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
     def mark_up(self, which: int, choice: int, stranger: str) -> None:
         live = self.at(which)
         self.compare(live, "mark_up", gen.chosen(live.model.weights, choice, stranger))
 
-    @gen.macro(when=gen.has_instances, which=WHICH, choice=CHOICE, key=KEYS)
-    def outage(self, which: int, choice: int, key: str) -> list:
-        """A key got, a node down, the key got twice, the node back (empty), the key got
-        again: fallback to the next replica, and back."""
-        node = {"which": which, "choice": choice, "stranger": "x"}
+    def act(self, live: gen.Instance, node: str, action: str) -> None:
+        """`action` on `node`: mark_down, mark_up, remove_node, add_node (weight 1), drain
+        (weight 0) or restore (weight 1)."""
+        if action in ("drain", "restore"):
+            self.compare(live, "set_weight", node, 0 if action == "drain" else 1)
+        else:
+            self.compare(live, action, node, show=action == "remove_node")
+
+    @gen.rule(when=gen.has_instances, which=WHICH, key=KEYS, rank=RANK, action=OWNER_ACTIONS)
+    def owner(self, which: int, key: str, rank: int, action: str) -> None:
+        """The key's owner number `rank` (0 the first, the last if it has fewer), as the
+        model gives them, marked down or up, drained or removed: the node the key's reads
+        depend on. `again` acts on that node next."""
+        live = self.at(which)
+        owners = live.model.owners(key)
+        if owners:
+            self.touched[live.name] = owners[min(rank, len(owners) - 1)]
+            self.act(live, self.touched[live.name], action)
+
+    @gen.rule(when=gen.has_instances, which=WHICH, action=AGAIN_ACTIONS)
+    def again(self, which: int, action: str) -> None:
+        """The node of the cluster's last `owner` step, acted on again: added back after its
+        removal, its weight set back to 1 after a drain, removed while down or drained."""
+        live = self.at(which)
+        if live.name in self.touched:
+            self.act(live, self.touched[live.name], action)
+
+    @gen.macro(when=gen.has_instances, which=WHICH, key=KEYS, down=gen.pick(1, 2))
+    def outages(self, which: int, key: str, down: int) -> list:
+        """A key got, its first `down` owners marked down, the key got twice, those owners
+        back (empty) one by one, the key got after each, then the owner that served it down
+        and the key got again: the fallback past one or two down owners (of three
+        replicas), hits on a later owner, and a hit that cached the key nowhere else."""
         got = ("get", {"which": which, "key": key})
-        return [got, ("mark_down", node), got, got, ("mark_up", node), got]
+
+        def owner(rank: int, action: str) -> tuple:
+            return ("owner", {"which": which, "key": key, "rank": rank, "action": action})
+
+        steps = [got, *(owner(rank, "mark_down") for rank in range(down)), got, got]
+        for rank in range(down):
+            steps += [owner(rank, "mark_up"), got]
+        return [*steps, owner(down, "mark_down"), got]
+
+    @gen.macro(when=gen.has_instances, which=WHICH, key=KEYS, how=gen.pick("down", "drain", "both"))
+    def leave_and_return(self, which: int, key: str, how: str) -> list:
+        """A key got, its first owner marked down, drained or both, then removed, forty keys'
+        owners asked; the node added back, the key got twice, its second owner down, the key
+        got again: a node that leaves down or drained takes nothing of the ring or its
+        state with it, and comes back up and empty."""
+        got = ("get", {"which": which, "key": key})
+        many = ("owners_of_many", {"which": which})
+        first = "drain" if how == "drain" else "mark_down"
+        steps = [got, ("owner", {"which": which, "key": key, "rank": 0, "action": first})]
+        if how == "both":
+            steps.append(("again", {"which": which, "action": "drain"}))
+        steps += gen.each("again", "action", ["remove_node"], which=which)
+        steps += [many, *gen.each("again", "action", ["add_node"], which=which), got, got]
+        second = {"which": which, "key": key, "rank": 1, "action": "mark_down"}
+        return [*steps, ("owner", second), got, many]
+
+    @gen.macro(when=gen.has_instances, which=WHICH, key=KEYS, node=IDS, drain=gen.booleans())
+    def owners_move(self, which: int, key: str, node: str, drain: bool) -> list:
+        """A key's owners changed under it: with `drain`, its first owner drained, the key
+        got (cached on its owner then) and the weight set back to 1; else the key got and
+        `node` added with weight 3. Then the key got twice and its owners asked: a node
+        that holds the key but is no longer its owner must not answer."""
+        got = ("get", {"which": which, "key": key})
+        if drain:
+            drained = {"which": which, "key": key, "rank": 0, "action": "drain"}
+            steps = [("owner", drained), got, ("again", {"which": which, "action": "restore"})]
+        else:
+            steps = [got, ("add_node", {"which": which, "node": node, "heavy": 3})]
+        return [*steps, got, got, ("owners", {"which": which, "key": key})]
 
     @gen.rule(weight=3, when=gen.has_instances, which=WHICH, key=KEYS)
     def owners(self, which: int, key: str) -> None:
@@ -220,7 +297,8 @@ class LongRuns(Clusters):
     create = None  # clusters fit for long runs instead
     add_look_alikes = None
     clusters_alike = resize = None
-    remove_node = mark_down = mark_up = outage = owners = get = stats = stats_kept = None
+    remove_node = mark_down = mark_up = owners = get = stats = stats_kept = None
+    owner = again = outages = leave_and_return = owners_move = None
     owners_of_many = None
 
     def setup(self, module) -> None:
