@@ -134,6 +134,23 @@ def test_deleting_a_key_leaves_the_keys_that_collided_with_it():
             )
 
 
+def test_every_key_survives_the_map_growing():
+    """keys set while the map grows, collided or not, are all found afterwards, with their
+    values"""
+    m = new_map()
+    keys = [Key(f"k{n}", n // 4 * 7919) for n in range(1500)] + [*chain(7, 30), *chain(-1, 30)]
+    keys += list(range(0, 4000, 8))
+    for value, key in enumerate(keys):
+        m[key] = value
+    wrong = [(key, value) for value, key in enumerate(keys) if outcome(m, key) != repr(value)]
+    assert not wrong, (
+        f"{len(keys)} keys set in order (Key(f'k{{n}}', n // 4 * 7919) for n in range(1500): "
+        "four of each hash; 30 keys of hash 7, 30 of hash -1; the ints 0, 8, .. 3992), each to its "
+        f"place in that order: {len(wrong)} are not found with their value, such as "
+        + "; ".join(f"m[{key!r}] gave {outcome(m, key)}, not {value}" for key, value in wrong[:3])
+    )
+
+
 def test_len_counts_the_keys():
     """len(m) is the number of keys held, as keys are set, set again and deleted, and as the
     map grows"""
@@ -154,23 +171,6 @@ def test_len_counts_the_keys():
             f"a new map, then {', then '.join(done)} (the keys n * 7919 for n in range(3000)): "
             f"len(m) should be {expected}; got {got!r}"
         )
-
-
-def test_every_key_survives_the_map_growing():
-    """keys set while the map grows, collided or not, are all found afterwards, with their
-    values"""
-    m = new_map()
-    keys = [Key(f"k{n}", n // 4 * 7919) for n in range(1500)] + [*chain(7, 30), *chain(-1, 30)]
-    keys += list(range(0, 4000, 8))
-    for value, key in enumerate(keys):
-        m[key] = value
-    wrong = [(key, value) for value, key in enumerate(keys) if outcome(m, key) != repr(value)]
-    assert not wrong, (
-        f"{len(keys)} keys set in order (Key(f'k{{n}}', n // 4 * 7919) for n in range(1500): "
-        "four of each hash; 30 keys of hash 7, 30 of hash -1; the ints 0, 8, .. 3992), each to its "
-        f"place in that order: {len(wrong)} are not found with their value, such as "
-        + "; ".join(f"m[{key!r}] gave {outcome(m, key)}, not {value}" for key, value in wrong[:3])
-    )
 
 
 def test_a_key_set_again_after_a_deletion_is_held_once():
@@ -199,25 +199,28 @@ def test_iteration_gives_each_key_once():
     collisions, deletions and growth"""
     m = new_map()
     expected = {}
-    keys = [*chain(0, 6), *chain(7, 6), *chain(-1, 3), *range(100)]
+    keys = [*chain(0, 6), *chain(7, 6), *range(100), *chain(-1, 3)]
     for value, key in enumerate(keys):
         m[key] = expected[key] = value
-    for key in keys[1::3]:
+    for key in keys[1:-3:3]:
         del m[key]
         del expected[key]
     got_keys, got_items = ordered(list(m)), contents(m)
     want_keys = ordered(expected)
     want_items = sorted(expected.items(), key=lambda pair: repr(pair[0]))
     assert (got_keys, got_items) == (want_keys, want_items), (
-        f"{len(keys)} keys set (six of hash 0, six of hash 7, three of hash -1, the ints 0 .. 99), "
-        "every third from the second "
-        f"deleted: list(m) should give the {len(want_keys)} keys left once each, and "
-        f"list(m.items()) their pairs; got {len(got_keys)} keys and {len(got_items)} pairs"
-        + describe(got_keys, want_keys)
+        f"{len(keys)} keys set (six of hash 0, six of hash 7, the ints 0 .. 99, three of hash "
+        "-1), then every third from the second deleted, the last three kept: list(m) should "
+        f"give the {len(want_keys)} keys left once each, and m.items() their pairs; got "
+        f"{len(got_keys)} keys and {len(got_items)} pairs"
+        + describe("list(m)", got_keys, want_keys)
+        + describe("m.items()", [key for key, _ in got_items], want_keys)
+        + ("" if got_items == want_items or len(got_items) != len(want_items) else ", wrong values")
     )
 
 
-def describe(got: list, expected: list) -> str:
+def describe(what: str, got: list, expected: list) -> str:
+    """What `got` gets wrong against `expected`, in words; '' when nothing."""
     missing = [key for key in expected if key not in got]
     twice = [key for key in expected if got.count(key) > 1]
     extra = [key for key in got if key not in expected]
@@ -226,7 +229,7 @@ def describe(got: list, expected: list) -> str:
         for name, found in (("missing", missing), ("given twice", twice), ("not held", extra))
         if found
     ]
-    return f" ({'; '.join(parts)})" if parts else ""
+    return f"; {what}: {', '.join(parts)}" if parts else ""
 
 
 def test_maps_are_independent():

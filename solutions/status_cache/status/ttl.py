@@ -61,7 +61,7 @@ class TTLCache:
         return len(self._entries)
 
     def get(self, key: Hashable) -> str | None:
-        """The key's status, a hit and a use; None, a miss, when it is not held."""
+        """The key's status (a hit); None when the cache does not hold it (a miss)."""
         self.expire()
         entry = self._entries.get(key)
         if entry is None:
