@@ -32,5 +32,8 @@ class OrderKey:
             return NotImplemented
         return self.store == other.store and self.order_id == other.order_id
 
+    def __hash__(self) -> int:
+        return hash(str(self))
+
     def __str__(self) -> str:
         return f"{self.store_id}/{self.order_id}"
