@@ -118,10 +118,6 @@ class HashMap:
             if slot is not EMPTY and slot is not TOMBSTONE:
                 yield slot.key, slot.value
 
-    def load(self) -> tuple[int, int, int]:
-        """(entries, tombstones, slots): what the dashboards show of the map."""
-        return self._size, self._used - self._size, len(self._slots)
-
     def _find(self, key: Hashable) -> int:
         """The index of the key's entry, or -1 when the map does not hold it."""
         hash_ = hash(key)

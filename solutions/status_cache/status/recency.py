@@ -11,7 +11,6 @@ the last, or a list of one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 
@@ -36,13 +35,6 @@ class RecencyList:
 
     def __len__(self) -> int:
         return self._count
-
-    def __iter__(self) -> Iterator[Any]:
-        """The items, least recently touched first (for logs and the simulation)."""
-        node = self._sentinel.newer
-        while node is not self._sentinel:
-            yield node.item
-            node = node.newer
 
     def push(self, node: Node) -> None:
         """Add a node that is in no list, as the most recently touched."""
