@@ -1,0 +1,246 @@
+"""Spec tests for status_cache: HashMap, the map's mapping API.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+The map must behave as a dict does for the operations the README lists. The
+keys here are the tests' own (tests/status_cache/model.py): Key(name, hash)
+hashes to the number it is given, so keys of one hash collide in a map of
+any size, and a hash of 7 or -1 sits at the end of a small array, where a
+run of collided keys wraps round to the start. test_sequences.py holds the
+same sentences on long generated sequences, compared with a dict.
+"""
+
+from tests.harness.toolkit.spec import fresh, show
+from tests.status_cache.model import Key, contents, new_map, ordered
+
+# Hashes that collide in a map of any size: 0 and 2**61 (the same home in any power
+# of two up to 2**61), 7 and -1 at the end of a small array, so that runs wrap.
+HASHES = (0, 7, -1, 2**61)
+
+
+def outcome(m, key) -> str:
+    """m[key] in words: its value's repr, or what it raised."""
+    try:
+        return repr(m[key])
+    except Exception as error:
+        return f"raised {type(error).__name__}"
+
+
+def chain(hash_: int, size: int) -> list[Key]:
+    """`size` keys of one hash: Key('a', hash_), Key('b', hash_), ..."""
+    return [Key(chr(ord("a") + n), hash_) for n in range(size)]
+
+
+def test_a_value_set_is_got_back():
+    """m[key] gives the value last set for the key"""
+    m = new_map()
+    m["order-1"] = "placed"
+    m[("Store-7", "o-1")] = "accepted"
+    m[3] = "ready"
+    m["order-1"] = "preparing"
+    got = [outcome(m, key) for key in ("order-1", ("Store-7", "o-1"), 3)]
+    expected = ["'preparing'", "'accepted'", "'ready'"]
+    assert got == expected, (
+        "m['order-1'] = 'placed', m[('Store-7', 'o-1')] = 'accepted', m[3] = 'ready', then "
+        "m['order-1'] = 'preparing': m['order-1'], m[('Store-7', 'o-1')] and m[3] should give "
+        f"{', '.join(expected)}; got {', '.join(got)}"
+    )
+
+
+def test_a_missing_key_raises_key_error():
+    """m[key] and del m[key] of a key the map does not hold raise KeyError; get gives the
+    default"""
+    m = new_map()
+    m["a"] = 1
+    found = []
+    for text, call in (("m['b']", lambda: m["b"]), ("del m['b']", lambda: m.__delitem__("b"))):
+        try:
+            call()
+            found.append(f"{text} raised nothing")
+        except KeyError:
+            pass
+        except Exception as error:
+            found.append(f"{text} raised {type(error).__name__}")
+    gave = (m.get("b"), m.get("b", 0))
+    assert not found and gave == (None, 0), (
+        "a map holding 'a': m['b'] and del m['b'] should raise KeyError, m.get('b') give None "
+        f"and m.get('b', 0) give 0; {'; '.join(found) or 'they raised KeyError'}, and the gets "
+        f"gave {show(gave)}"
+    )
+
+
+def test_in_and_get_see_every_value_none_included():
+    """`key in m` and m.get say whether the key is held, whatever its value: None is a value
+    like any other"""
+    m = new_map()
+    m["a"] = None
+    m["b"] = 0
+    got = ("a" in m, "b" in m, "c" in m, m.get("a", "default"), m.get("b", "default"))
+    expected = (True, True, False, None, 0)
+    assert got == expected, (
+        "m['a'] = None, m['b'] = 0: 'a' in m, 'b' in m, 'c' in m, m.get('a', 'default') and "
+        f"m.get('b', 'default') should give {show(expected)}; got {show(got)}"
+    )
+
+
+def test_keys_with_one_hash_are_different_keys():
+    """keys whose hashes are equal but that are not equal are different keys, each with its
+    own value"""
+    for hash_ in HASHES:
+        m = new_map()
+        keys = [*chain(hash_, 4), hash_]  # the int hash_ hashes to itself too
+        for value, key in enumerate(keys, start=1):
+            m[key] = value
+        got = [outcome(m, key) for key in keys] + [f"len {len(m)}"]
+        expected = ["1", "2", "3", "4", "5", "len 5"]
+        assert got == expected, (
+            f"{show(keys)} (one hash, {hash_}: they collide) set to 1 .. 5: each should give "
+            f"its own value, and len(m) be 5; got {', '.join(got)}"
+        )
+
+
+def test_equal_keys_are_one_key():
+    """two equal keys, even two objects, are one key: the second set replaces the value"""
+    m = new_map()
+    m[Key("a", 5)] = 1
+    m[Key("a", 5)] = 2
+    m[("Store-7", "o-1")] = 3
+    m[("Store-" + "7", "o-1")] = 4
+    got = (outcome(m, Key("a", 5)), outcome(m, ("Store-7", "o-1")), len(m))
+    assert got == ("2", "4", 2), (
+        "m[Key('a', 5)] = 1 and m[Key('a', 5)] = 2 (two equal objects), m[('Store-7', 'o-1')] "
+        "= 3 and again = 4: m[Key('a', 5)] should give 2, m[('Store-7', 'o-1')] 4, and len(m) "
+        f"be 2; got {show(got)}"
+    )
+
+
+def test_deleting_a_key_leaves_the_keys_that_collided_with_it():
+    """deleting a key leaves every other key held: the keys that collided with it, stored
+    after it, are still found"""
+    for hash_ in HASHES:
+        for gone in range(4):
+            m = new_map()
+            keys = chain(hash_, 4)
+            for value, key in enumerate(keys, start=1):
+                m[key] = value
+            del m[keys[gone]]
+            left = [key for key in keys if key != keys[gone]]
+            got = [outcome(m, key) for key in left]
+            expected = [str(keys.index(key) + 1) for key in left]
+            assert got == expected, (
+                f"{show(keys)} (one hash, {hash_}: they collide) set to 1 .. 4 in that order, "
+                f"then del m[{keys[gone]!r}]: {show(left)} should still give "
+                f"{', '.join(expected)}; got {', '.join(got)}"
+            )
+
+
+def test_every_key_survives_the_map_growing():
+    """keys set while the map grows, collided or not, are all found afterwards, with their
+    values"""
+    m = new_map()
+    keys = [Key(f"k{n}", n // 4 * 7919) for n in range(1500)] + [*chain(7, 30), *chain(-1, 30)]
+    keys += list(range(0, 4000, 8))
+    for value, key in enumerate(keys):
+        m[key] = value
+    wrong = [(key, value) for value, key in enumerate(keys) if outcome(m, key) != repr(value)]
+    assert not wrong, (
+        f"{len(keys)} keys set in order (Key(f'k{{n}}', n // 4 * 7919) for n in range(1500): "
+        "four of each hash; 30 keys of hash 7, 30 of hash -1; the ints 0, 8, .. 3992), each to its "
+        f"place in that order: {len(wrong)} are not found with their value, such as "
+        + "; ".join(f"m[{key!r}] gave {outcome(m, key)}, not {value}" for key, value in wrong[:3])
+    )
+
+
+def test_len_counts_the_keys():
+    """len(m) is the number of keys held, as keys are set, set again and deleted, and as the
+    map grows"""
+    m = new_map()
+    keys = [n * 7919 for n in range(3000)]  # ints hash to themselves: spread them
+    steps = [
+        ("1,000 keys set", lambda: [m.__setitem__(key, 1) for key in keys[:1000]], 1000),
+        ("the first 500 set again", lambda: [m.__setitem__(key, 2) for key in keys[:500]], 1000),
+        ("the first 500 deleted", lambda: [m.__delitem__(key) for key in keys[:500]], 500),
+        ("3,000 keys set", lambda: [m.__setitem__(key, 3) for key in keys], 3000),
+    ]
+    done = []
+    for text, step, expected in steps:
+        step()
+        done.append(text)
+        got = len(m)
+        assert got == expected, (
+            f"a new map, then {', then '.join(done)} (the keys n * 7919 for n in range(3000)): "
+            f"len(m) should be {expected}; got {got!r}"
+        )
+
+
+def test_a_key_set_again_after_a_deletion_is_held_once():
+    """setting a key the map holds replaces its value, even when a key deleted before it left
+    a free slot on its probe: the key is never held twice"""
+    m = new_map()
+    first, second, third = chain(0, 3)
+    for value, key in enumerate((first, second, third), start=1):
+        m[key] = value
+    del m[first]
+    m[third] = 30
+    held = contents(m)
+    del m[third]
+    got = (held, outcome(m, third), len(m))
+    expected = ([(second, 2), (third, 30)], "raised KeyError", 1)
+    assert got == expected, (
+        f"{first!r}, {second!r}, {third!r} (they collide) set to 1, 2, 3, del m[{first!r}], "
+        f"m[{third!r}] = 30: the map should hold {show(expected[0])}; then after "
+        f"del m[{third!r}], m[{third!r}] should raise KeyError and len(m) be 1; got "
+        f"{show(held)}, then {got[1]} and len {got[2]!r}"
+    )
+
+
+def test_iteration_gives_each_key_once():
+    """iter(m) gives each key held once, and m.items() each (key, value) pair once, after
+    collisions, deletions and growth"""
+    m = new_map()
+    expected = {}
+    keys = [*chain(0, 6), *chain(7, 6), *range(100), *chain(-1, 3)]
+    for value, key in enumerate(keys):
+        m[key] = expected[key] = value
+    for key in keys[1:-3:3]:
+        del m[key]
+        del expected[key]
+    got_keys, got_items = ordered(list(m)), contents(m)
+    want_keys = ordered(expected)
+    want_items = sorted(expected.items(), key=lambda pair: repr(pair[0]))
+    assert (got_keys, got_items) == (want_keys, want_items), (
+        f"{len(keys)} keys set (six of hash 0, six of hash 7, the ints 0 .. 99, three of hash "
+        "-1), then every third from the second deleted, the last three kept: list(m) should "
+        f"give the {len(want_keys)} keys left once each, and m.items() their pairs; got "
+        f"{len(got_keys)} keys and {len(got_items)} pairs"
+        + describe("list(m)", got_keys, want_keys)
+        + describe("m.items()", [key for key, _ in got_items], want_keys)
+        + ("" if got_items == want_items or len(got_items) != len(want_items) else ", wrong values")
+    )
+
+
+def describe(what: str, got: list, expected: list) -> str:
+    """What `got` gets wrong against `expected`, in words; '' when nothing."""
+    missing = [key for key in expected if key not in got]
+    twice = [key for key in expected if got.count(key) > 1]
+    extra = [key for key in got if key not in expected]
+    parts = [
+        f"{name} {show(found[:3])}"
+        for name, found in (("missing", missing), ("given twice", twice), ("not held", extra))
+        if found
+    ]
+    return f"; {what}: {', '.join(parts)}" if parts else ""
+
+
+def test_maps_are_independent():
+    """two maps at once: what one holds is never in the other"""
+    new = fresh("status").HashMap  # one class for both: state kept in it would show
+    first, second = new(), new()
+    for n in range(20):
+        first[n] = n
+    del first[0]
+    got = (len(second), 5 in second, list(second), len(first))
+    assert got == (0, False, [], 19), (
+        "two maps, 0 .. 19 set in the first and 0 deleted from it: the second should be "
+        f"empty (len 0, 5 not in it, no key) and the first hold 19; got {show(got)}"
+    )

@@ -1,0 +1,334 @@
+"""Spec tests for status_cache: StatusCache, the facade.
+
+PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
+
+Every cache here reads a clock the test moves by hand (model.Clock). Each
+test holds one sentence of the contract and fails for that reason only:
+the tests of capacity make no read before an eviction unless reads are
+their subject, and the tests of expiry keep the cache below its capacity.
+test_sequences.py holds all the sentences at once on generated calls,
+compared with the model in tests/status_cache/model.py.
+"""
+
+from tests.harness.toolkit.spec import fresh, tried
+from tests.status_cache.model import Clock, new_cache
+
+STORES = [f"Store-{n}" for n in range(1, 13)]
+
+
+def reads(cache, orders) -> list[str]:
+    """read(store, order) for each (store, order): each answer as the learner's code gave
+    it, or what it raised."""
+    found = []
+    for store, order in orders:
+        try:
+            found.append(repr(cache.read(store, order)))
+        except Exception as error:
+            found.append(f"raised {type(error).__name__}")
+    return found
+
+
+def stats_of(cache) -> str:
+    try:
+        return repr(cache.stats())
+    except Exception as error:
+        return f"raised {type(error).__name__}"
+
+
+def test_ttl_and_capacity_must_be_positive():
+    """a ttl or a capacity that is not positive is refused with ValueError"""
+    new = fresh("status").StatusCache
+    for ttl, capacity in ((0, 10), (-5, 10), (60, 0), (60, -1)):
+        try:
+            new(ttl, capacity, Clock())
+        except ValueError:
+            continue
+        except Exception as error:
+            got = f"raised {type(error).__name__}"
+        else:
+            got = "returned a cache"
+        raise AssertionError(
+            f"StatusCache({ttl}, {capacity}, clock) should raise ValueError; {got}"
+        )
+
+
+def test_an_update_is_read_back():
+    """read gives the status of the order's last update, and None for an order never updated"""
+    cache = new_cache(60, 10, Clock())
+    cache.update("Store-1", "o-1", "placed")
+    cache.update("Store-1", "o-2", "placed")
+    cache.update("Store-1", "o-1", "accepted")
+    got = reads(cache, [("Store-1", "o-1"), ("Store-1", "o-2"), ("Store-1", "o-3")])
+    expected = ["'accepted'", "'placed'", "None"]
+    assert got == expected, (
+        "ttl 60, capacity 10: update o-1 placed, o-2 placed, o-1 accepted (all of Store-1): "
+        f"read of o-1, o-2 and o-3 should give {', '.join(expected)}; got {', '.join(got)}"
+    )
+
+
+def test_store_ids_ignore_case_and_order_ids_do_not():
+    """store ids are compared without regard to case, order ids exactly: an update and a read
+    of one order may spell its store differently"""
+    cache = new_cache(60, 100, Clock())
+    for store in STORES:
+        cache.update(store, "o-1", "placed")
+    got = reads(cache, [(store.lower(), "o-1") for store in STORES])
+    assert got == ["'placed'"] * len(STORES), (
+        "ttl 60, capacity 100: update(f'Store-{n}', 'o-1', 'placed') for n in 1 .. 12, then "
+        "read(f'store-{n}', 'o-1'): each should give 'placed'; got " + ", ".join(got)
+    )
+    for store in STORES:
+        cache.update(store.upper(), "o-1", "ready")
+    got = [*reads(cache, [(store, "o-1") for store in STORES]), stats_of(cache)]
+    expected = ["'ready'"] * len(STORES)
+    assert got[:-1] == expected and "'entries': 12" in got[-1], (
+        "then update(f'STORE-{n}', 'o-1', 'ready') for each: the same 12 orders, so "
+        "read(f'Store-{n}', 'o-1') should give 'ready' and stats() count 12 entries; got "
+        f"{', '.join(got[:-1])}, and {got[-1]}"
+    )
+    got = reads(cache, [("Store-1", "O-1"), ("Store-1", "o-1 ")])
+    assert got == ["None", "None"], (
+        "then read('Store-1', 'O-1') and read('Store-1', 'o-1 '): order ids are compared "
+        f"exactly, so both should give None; got {', '.join(got)}"
+    )
+
+
+def test_forget_drops_an_order_and_says_whether_it_was_held():
+    """forget drops the order's entry and returns True; False for an order not held"""
+    cache = new_cache(60, 10, Clock())
+    cache.update("Store-1", "o-1", "delivered")
+    cache.update("Store-1", "o-2", "ready")
+    got = [tried(lambda: cache.forget("store-1", "o-1"))]
+    got += [tried(lambda: cache.forget("Store-1", "o-1")), tried(lambda: cache.forget("x", "y"))]
+    got += reads(cache, [("Store-1", "o-2"), ("Store-1", "o-1")])
+    expected = ["returned True", "returned False", "returned False", "'ready'", "None"]
+    assert got == expected, (
+        "update o-1 delivered and o-2 ready (Store-1), forget('store-1', 'o-1'), forget o-1 "
+        "again, forget('x', 'y'), read o-2 and o-1: should give True, False, False, 'ready', "
+        f"None; got {', '.join(got)}"
+    )
+
+
+def test_at_capacity_a_new_order_evicts_the_least_recently_updated():
+    """at capacity, an update of an order the cache does not hold first evicts the least
+    recently used entry; an update of one it holds evicts nothing"""
+    cache = new_cache(600, 3, Clock())
+    for order in ("o-1", "o-2", "o-3"):
+        cache.update("Store-1", order, "placed")
+    cache.update("Store-1", "o-2", "accepted")  # held: evicts nothing, and o-2 is used
+    held = stats_of(cache)
+    cache.update("Store-1", "o-4", "placed")  # evicts o-1, the least recently used
+    cache.update("Store-1", "o-5", "placed")  # evicts o-3
+    got = reads(cache, [("Store-1", f"o-{n}") for n in (2, 4, 5, 1, 3)])
+    expected = ["'accepted'", "'placed'", "'placed'", "None", "None"]
+    assert "'entries': 3" in held and got == expected, (
+        "ttl 600, capacity 3: update o-1, o-2, o-3 (placed), o-2 again (accepted): stats() "
+        "should count 3 entries; then update o-4 and o-5, which evict o-1 and o-3, the least "
+        f"recently used: read of o-2, o-4, o-5, o-1, o-3 should give {', '.join(expected)}; "
+        f"got {held}, then {', '.join(got)}"
+    )
+
+
+def test_a_read_counts_as_a_use():
+    """a hit is a use: at capacity, an order read since its update is evicted after one that
+    was not"""
+    cache = new_cache(600, 3, Clock())
+    for order in ("o-1", "o-2", "o-3"):
+        cache.update("Store-1", order, "placed")
+    before = reads(cache, [("Store-1", "o-1"), ("Store-1", "o-2")])  # o-3 is now the oldest use
+    cache.update("Store-1", "o-4", "placed")
+    got = reads(cache, [("Store-1", order) for order in ("o-1", "o-2", "o-4", "o-3")])
+    expected = ["'placed'", "'placed'", "'placed'", "None"]
+    assert before == ["'placed'", "'placed'"] and got == expected, (
+        "ttl 600, capacity 3: update o-1, o-2, o-3, read o-1 and o-2 (hits: uses), update o-4: "
+        "o-3 is the least recently used, so read of o-1, o-2, o-4, o-3 should give "
+        f"{', '.join(expected)}; the reads before o-4 gave {', '.join(before)}, after it "
+        f"{', '.join(got)}"
+    )
+
+
+def test_a_miss_is_not_a_use():
+    """a read that misses changes no entry's place: the eviction order stays that of the uses"""
+    cache = new_cache(600, 2, Clock())
+    cache.update("Store-1", "o-1", "placed")
+    cache.update("Store-1", "o-2", "placed")
+    reads(cache, [("Store-1", "o-3"), ("Store-1", "o-9")])
+    cache.update("Store-1", "o-3", "placed")
+    got = reads(cache, [("Store-1", order) for order in ("o-1", "o-2", "o-3")])
+    expected = ["None", "'placed'", "'placed'"]
+    assert got == expected, (
+        "ttl 600, capacity 2: update o-1, o-2, read o-3 and o-9 (misses), update o-3: o-1 is "
+        f"the least recently used, so read of o-1, o-2, o-3 should give {', '.join(expected)}; "
+        f"got {', '.join(got)}"
+    )
+
+
+def test_an_entry_expires_ttl_seconds_after_its_last_update():
+    """an entry written at t is held while the clock is before t + ttl, and gone at t + ttl;
+    an update starts its time again"""
+    for at, expected in ((59.0, ["'placed'", "'ready'"]), (60.0, ["None", "'ready'"])):
+        clock = Clock()
+        cache = new_cache(60, 10, clock)
+        cache.update("Store-1", "o-1", "placed")
+        cache.update("Store-1", "o-2", "placed")
+        clock.now = 30.0
+        cache.update("Store-1", "o-2", "ready")  # held until 90
+        clock.now = at
+        got = reads(cache, [("Store-1", "o-1"), ("Store-1", "o-2")])
+        assert got == expected, (
+            "ttl 60: update o-1 and o-2 at 0, o-2 again at 30, then at "
+            f"{at:g} read o-1 and o-2: should give {', '.join(expected)} (o-1 is held until 60, "
+            f"o-2 until 90); got {', '.join(got)}"
+        )
+    clock.now = 90.0
+    got = reads(cache, [("Store-1", "o-2")])
+    assert got == ["None"], f"then at 90, read o-2: should give None; got {got[0]}"
+
+
+def test_a_read_does_not_put_off_expiry():
+    """only an update starts an entry's time again: an entry read often still expires ttl
+    seconds after its last update"""
+    clock = Clock()
+    cache = new_cache(60, 10, clock)
+    cache.update("Store-1", "o-1", "placed")
+    clock.now = 10.0
+    cache.update("Store-1", "o-2", "placed")
+    for now in (20.0, 40.0, 59.0):
+        clock.now = now
+        reads(cache, [("Store-1", "o-1")])
+    clock.now = 60.0
+    got = reads(cache, [("Store-1", "o-1"), ("Store-1", "o-2")])
+    assert got == ["None", "'placed'"], (
+        "ttl 60: update o-1 at 0 and o-2 at 10, read o-1 at 20, 40 and 59, then at 60 read o-1 "
+        f"and o-2: o-1 has expired, o-2 not yet, so None, 'placed'; got {', '.join(got)}"
+    )
+
+
+def test_expired_entries_make_room_before_any_eviction():
+    """a full cache whose entries have expired takes new orders without evicting: expired
+    entries are dropped first, and counted as expiries"""
+    clock = Clock()
+    cache = new_cache(60, 2, clock)
+    cache.update("Store-1", "o-1", "placed")
+    clock.now = 10.0
+    cache.update("Store-1", "o-2", "placed")
+    clock.now = 65.0  # o-1 has expired, o-2 not
+    cache.update("Store-1", "o-3", "placed")
+    got = [*reads(cache, [("Store-1", "o-2"), ("Store-1", "o-3")]), stats_of(cache)]
+    expected = {"hits": 2, "misses": 0, "expiries": 1, "evictions": 0, "entries": 2}
+    assert got == ["'placed'", "'placed'", repr(expected)], (
+        "ttl 60, capacity 2: update o-1 at 0, o-2 at 10, o-3 at 65 (o-1 expired at 60): o-2 and "
+        f"o-3 should both be held, and stats() be {expected!r}; got {', '.join(got)}"
+    )
+
+
+def test_every_call_drops_the_expired_entries_first():
+    """an expired entry is gone for every call, not only for a read of it: forget of an
+    expired order says False, and the expiry is counted once"""
+    clock = Clock()
+    cache = new_cache(60, 10, clock)
+    cache.update("Store-1", "o-1", "placed")
+    clock.now = 60.0
+    got = [tried(lambda: cache.forget("Store-1", "o-1")), stats_of(cache)]
+    expected = {"hits": 0, "misses": 0, "expiries": 1, "evictions": 0, "entries": 0}
+    assert got == ["returned False", repr(expected)], (
+        "ttl 60: update o-1 at 0, then at 60 forget o-1 and stats(): o-1 expired at 60, so "
+        f"forget should return False and stats() be {expected!r}; got {', '.join(got)}"
+    )
+
+
+def test_stats_count_hits_misses_expiries_evictions_and_entries():
+    """stats() counts every hit, miss, expiry and eviction since the cache was made, and the
+    entries held now"""
+    clock = Clock()
+    cache = new_cache(60, 2, clock)
+    cache.update("Store-1", "o-1", "placed")
+    cache.update("Store-1", "o-2", "placed")
+    cache.update("Store-1", "o-3", "placed")  # evicts o-1
+    reads(cache, [("Store-1", "o-1"), ("Store-1", "o-2"), ("Store-1", "o-3")])
+    cache.forget("Store-1", "o-3")
+    first = stats_of(cache)
+    clock.now = 200.0  # o-2 has expired
+    second = stats_of(cache)
+    expected = (
+        {"hits": 2, "misses": 1, "expiries": 0, "evictions": 1, "entries": 1},
+        {"hits": 2, "misses": 1, "expiries": 1, "evictions": 1, "entries": 0},
+    )
+    assert (first, second) == tuple(map(repr, expected)), (
+        "ttl 60, capacity 2: update o-1, o-2, o-3 at 0 (o-1 evicted), read o-1, o-2, o-3, forget "
+        f"o-3: stats() should be {expected[0]!r}, and at 200 {expected[1]!r}; got {first}, then "
+        f"{second}"
+    )
+
+
+def test_stats_is_a_new_dict_each_call():
+    """stats() gives a new dict each call: later calls do not change one already given, and
+    changing one changes no count"""
+    cache = new_cache(60, 10, Clock())
+    cache.update("Store-1", "o-1", "placed")
+    cache.read("Store-1", "o-1")
+    first = cache.stats()
+    cache.read("Store-1", "o-2")
+    cache.stats()
+    expected = {"hits": 1, "misses": 0, "expiries": 0, "evictions": 0, "entries": 1}
+    assert first == expected, (
+        "update o-1, read it, stats() kept, then a miss and stats() again: the dict kept should "
+        f"still say {expected!r}; it now says {first!r}"
+    )
+    first["hits"] = 99
+    first.clear()
+    got = stats_of(cache)
+    expected = {"hits": 1, "misses": 1, "expiries": 0, "evictions": 0, "entries": 1}
+    assert got == repr(expected), (
+        f"then the dict kept changed and cleared: a new stats() should be {expected!r}; got {got}"
+    )
+
+
+def test_caches_are_independent():
+    """two caches at once: updates, reads and counts of one never show in the other"""
+    new = fresh("status").StatusCache  # one class for both: state kept in it would show
+    clock = Clock()
+    first, second = new(60, 2, clock), new(60, 2, clock)
+    for order in ("o-1", "o-2", "o-3"):
+        first.update("Store-1", order, "placed")
+    first.read("Store-1", "o-3")
+    got = [*reads(second, [("Store-1", "o-3")]), stats_of(second)]
+    expected = {"hits": 0, "misses": 1, "expiries": 0, "evictions": 0, "entries": 0}
+    assert got == ["None", repr(expected)], (
+        "two caches of capacity 2, three orders updated and one read in the first: the second "
+        f"should read None for o-3 and its stats() be {expected!r}; got {', '.join(got)}"
+    )
+
+
+def test_the_worked_example():
+    """the README's example: store ids ignore case, o-2 evicted, o-1 expired, o-3 forgotten,
+    and the counts"""
+    clock = Clock()
+    cache = new_cache(60, 2, clock)
+    cache.update("Store-7", "o-1", "placed")
+    got = reads(cache, [("store-7", "o-1")])
+    cache.update("Store-7", "o-2", "placed")
+    got += reads(cache, [("STORE-7", "o-1")])
+    cache.update("Store-9", "o-3", "accepted")
+    got += reads(cache, [("Store-7", "o-2")])
+    clock.now = 50.0
+    cache.update("Store-9", "o-3", "preparing")
+    clock.now = 60.0
+    got += reads(cache, [("Store-7", "o-1"), ("Store-9", "o-3")])
+    got += [tried(lambda: cache.forget("Store-9", "o-3")) for _ in range(2)]
+    got.append(stats_of(cache))
+    counts = {"hits": 3, "misses": 2, "expiries": 1, "evictions": 1, "entries": 0}
+    expected = [
+        "'placed'",
+        "'placed'",
+        "None",
+        "None",
+        "'preparing'",
+        "returned True",
+        "returned False",
+        repr(counts),
+    ]
+    assert got == expected, (
+        "the README's example should give, read by read: 'placed', 'placed', None, None, "
+        f"'preparing', forget True then False, and stats() {counts!r}; got {', '.join(got)}"
+    )
