@@ -17,7 +17,7 @@ class Fix(NamedTuple):
     """A reported position, and when the phone took it."""
 
     point: Point
-    at: float  # epoch seconds, as the service's clock gives the time
+    at: float
 
 
 class LocationStore:

@@ -2,16 +2,15 @@
 best of the others.
 
 An order's round of offers runs inside one assign() call, judged at one clock
-reading: the couriers eligible then, their ETAs and scores then. A courier who
-declines is not asked again in that round. The round ends when a courier
-accepts, when `max_declines` couriers have declined, or when nobody eligible
-is left to ask; then the order is unassigned, and the caller may assign it
-again later, to everyone afresh.
+reading: the couriers eligible then, their ETAs and scores then. The round ends
+when a courier accepts, when `max_declines` couriers have declined, or when
+nobody eligible is left to ask; then the order is unassigned.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 
 from .fleet import Fleet
 from .ranking import Ranker, Scored
@@ -20,16 +19,18 @@ from .types import Assignment, Point
 # Asks the courier's app whether it takes the order: True when it accepts.
 Offer = Callable[[str, str], bool]
 
+# Nobody: whom a round leaves out before a courier has declined.
+NOBODY: AbstractSet[str] = set()
+
 
 class OfferRound:
     """One order on its way through the couriers, in one assign() call."""
-
-    declined: set[str] = set()  # couriers not to ask again
 
     def __init__(self, order_id: str, pickup: Point, now: float) -> None:
         self.order_id = order_id
         self.pickup = pickup
         self.now = now  # the clock reading the whole round is judged at
+        self.declined: AbstractSet[str] = NOBODY  # couriers not to ask again
 
     def __repr__(self) -> str:
         return (
@@ -61,7 +62,7 @@ class Offers:
             if self._ask(chosen.courier_id, order_id):
                 self._fleet.carry(chosen.courier_id, order_id)
                 return Assignment(order_id, chosen.courier_id, chosen.eta, declines)
-            offer_round.declined.add(chosen.courier_id)
+            offer_round.declined |= {chosen.courier_id}
         return Assignment(order_id, None, None, self._max_declines)
 
     def _next(self, offer_round: OfferRound) -> Scored | None:

@@ -3,16 +3,13 @@ ties between the best of them.
 
 A courier's ETA to a pickup is the great-circle distance from its latest fix,
 over the riding speed, plus the wait at the restaurant (parking, walking in,
-the handover). Its score is the ETA plus a penalty for each order it already
-carries: a loaded courier takes a new order only when it is clearly better
-placed than a free one. The lowest score wins.
+the handover). A courier already carrying orders pays a penalty in its score
+for each of them: it takes a new order only when it is clearly better placed
+than a free one.
 
-Scores within `epsilon` seconds of the lowest are a tie: at that scale an ETA
-is noise (a GPS fix is a few metres off, a traffic light is red or not), and
-the courier who happens to be a metre closer should not win every time. The
-jitter decides a tie: a draw from the service's own seeded rng for each tied
-courier, the lowest draw winning, so each of them is as likely to win as any
-other, and the same seed with the same calls gives the same winners.
+A tie is decided by draws from the service's own seeded rng, so that the same
+seed with the same calls gives the same winners: support replays an evening
+from them.
 """
 
 from __future__ import annotations
@@ -34,7 +31,7 @@ class Scored(NamedTuple):
 
     courier_id: str
     eta: float  # seconds
-    score: float  # seconds: the ETA, plus the penalty for each order carried
+    score: float  # seconds: lower is better
 
 
 class Ranker:
@@ -66,8 +63,8 @@ class Ranker:
         return found
 
     def pick(self, scored: list[Scored]) -> Scored:
-        """The courier to offer the order to: the lowest score, a tie decided by the
-        jitter. `scored` must not be empty. O(n)."""
+        """The courier to offer the order to, out of `scored` (not empty): one of the
+        best, as the draws decide. O(n)."""
         return min(self._tied(scored), key=self._jitter)
 
     def _tied(self, scored: list[Scored]) -> list[Scored]:
@@ -76,5 +73,5 @@ class Ranker:
         return [courier for courier in scored if courier.score == lowest]
 
     def _jitter(self, courier: Scored) -> float:
-        """A tied courier's draw: compared only with the other tied couriers' draws."""
+        """A tied courier's draw from the service's rng: the lowest wins."""
         return self._rng.random()
