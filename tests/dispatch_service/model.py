@@ -20,10 +20,10 @@ class World:
     """The clock and the transport a test hands to the services it makes.
 
     A send fails (returns False) when its worker, or its (worker, order) pair,
-    is in `refuse`; raises ConnectionError when its worker is in `crash`, and
-    once when its worker or its pair is in `drop` (which it then leaves: a
-    dropped connection, and a send made again would go through); and moves the
-    clock on by `lag` seconds, as a slow network would.
+    is in `refuse`; raises `error` (ConnectionError unless a test says) when its
+    worker is in `crash`, and once when its worker or its pair is in `drop`
+    (which it then leaves: a dropped connection, and a send made again would go
+    through); and moves the clock on by `lag` seconds, as a slow network would.
     """
 
     t: float = 0.0
@@ -32,6 +32,7 @@ class World:
     drop: set = field(default_factory=set)
     lag: float = 0.0
     sent: list[tuple[str, str]] = field(default_factory=list)
+    error: type[Exception] = ConnectionError
 
     def clock(self) -> float:
         return self.t
@@ -40,31 +41,34 @@ class World:
         self.sent.append((worker, order))
         self.t += self.lag
         if worker in self.crash:
-            raise ConnectionError(f"{worker} is unreachable")
+            raise self.error(f"{worker} is unreachable")
         for key in (worker, (worker, order)):
             if key in self.drop:
                 self.drop.discard(key)
-                raise ConnectionError(f"the send of {order} to {worker} was dropped")
+                raise self.error(f"the send of {order} to {worker} was dropped")
         return worker not in self.refuse and (worker, order) not in self.refuse
 
 
-# How a repro pastes the world into python: the same rules, as globals.
+# How a repro pastes the World class into python: the same rules, with no blank line
+# inside the class (the interpreter's prompt would end it there). Each service of a
+# generated sequence gets a World of its own: world1 for svc1, and so on.
 WORLD_CODE = [
-    "t = 0.0  # the clock: every service reads it",
-    "refuse = set()  # workers, or (worker, order) pairs, whose sends return False",
-    "crash = set()  # workers whose sends raise ConnectionError",
-    "drop = set()  # workers, or (worker, order) pairs, whose next send raises, once",
-    "lag = 0.0  # seconds each send takes on the clock",
-    "sent = []  # every send made: (worker, order)",
-    "def clock(): return t",
-    "",
-    "def send(worker, order):",
-    "    global t",
-    "    sent.append((worker, order)); t += lag",
-    "    if worker in crash: raise ConnectionError(worker)",
-    "    for key in (worker, (worker, order)):",
-    "        if key in drop: drop.discard(key); raise ConnectionError(worker)",
-    "    return worker not in refuse and (worker, order) not in refuse",
+    "class World:",
+    "    def __init__(self):",
+    "        self.t = 0.0  # the clock of this world's service",
+    "        self.refuse = set()  # workers, or (worker, order) pairs, whose sends return False",
+    "        self.crash = set()  # workers whose sends raise ConnectionError",
+    "        self.drop = set()  # workers, or (worker, order) pairs, whose next send raises, once",
+    "        self.lag = 0.0  # seconds each send takes on the clock",
+    "        self.sent = []  # every send made: (worker, order)",
+    "    def clock(self):",
+    "        return self.t",
+    "    def send(self, worker, order):",
+    "        self.sent.append((worker, order)); self.t += self.lag",
+    "        if worker in self.crash: raise ConnectionError(worker)",
+    "        for key in (worker, (worker, order)):",
+    "            if key in self.drop: self.drop.discard(key); raise ConnectionError(worker)",
+    "        return worker not in self.refuse and (worker, order) not in self.refuse",
     "",
 ]
 

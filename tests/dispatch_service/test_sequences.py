@@ -2,21 +2,23 @@
 
 PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 
-Several services at once share one world (tests/dispatch_service/model.py): a
-clock moved by hand, and a transport whose sends are scripted to fail, for a
-worker or for one order, to raise, or to take time on the clock. The
-generated calls join workers (awkward ids among them: case and whitespace
-variants, the empty id, é written two ways), join them twice, make them
-leave (the one the cursor names, too) and come back, send heartbeats, move
-the clock past the timeout and up to it exactly, dispatch orders one at a
-time and in runs, and read stats; timeouts that are not positive are tried
-too. The long runs add pools of hundreds of workers, thousands of
-dispatches, hundreds of joins and leaves in a row on one service (past 64,
-100 and 256), the clock passing the timeout hundreds of times, and a worker
-failing and coming back hundreds of times. Every call is compared with the
-model (the Delivery, and the sends it made); a failure is shrunk to the
-smallest sequence of calls that still breaks the contract, shown as lines to
-paste into python.
+Several services at once, each in a world of its own
+(tests/dispatch_service/model.py): its own clock, moved by hand, and its own
+transport, whose sends are scripted to fail, for a worker or for one order, to
+raise, or to take time on the clock; and a timeout of its own. So state that
+one service keeps on a class or in a module, where the next service's send,
+clock or timeout takes its place, shows. The generated calls join workers
+(awkward ids among them: case and whitespace variants, the empty id, é written
+two ways), join them twice, make them leave (the one the cursor names, too)
+and come back, send heartbeats, move a service's clock past the timeout and up
+to it exactly, dispatch orders one at a time and in runs, and read stats;
+timeouts that are not positive are tried too. The long runs add pools of
+hundreds of workers, thousands of dispatches, hundreds of joins and leaves in
+a row on one service (past 64, 100 and 256), the clock passing the timeout
+hundreds of times, and a worker failing and coming back hundreds of times.
+Every call is compared with the model (the Delivery, and the sends it made); a
+failure is shrunk to the smallest sequence of calls that still breaks the
+contract, shown as lines to paste into python.
 """
 
 from __future__ import annotations
@@ -82,8 +84,11 @@ class Counts:
 
 @dataclass
 class Live(gen.Instance):
-    """A service both sides have, and the workers that left it."""
+    """A service both sides have, its world on each side (the learner's, the model's)
+    and that world's name in the script, and the workers that left it."""
 
+    worlds: tuple[World, World]
+    world: str
     left: list[str] = field(default_factory=list)
 
 
@@ -93,18 +98,24 @@ class Services(gen.Machine):
 
     def setup(self, module) -> None:
         self.new = module.DispatchService
-        self.worlds = (World(), World())  # the learner's, the model's
         self.orders = 0
         for line in WORLD_CODE:
             self.script.line(line)
 
     # -- both sides --
 
-    def both(self, text: str, change: Callable[[World], None]) -> None:
-        """A change of the world, made in both worlds and written `text`."""
-        for world in self.worlds:
+    def both(self, live: Live, text: str, change: Callable[[World], None]) -> None:
+        """A change of the service's world, made on both sides and written `text`, a
+        statement on the world: `t += 5.0` is written `world1.t += 5.0`."""
+        for world in live.worlds:
             change(world)
-        self.script.line(text)
+        self.script.line(f"{live.world}.{text}")
+
+    def new_world(self) -> tuple[str, tuple[World, World]]:
+        """A world for the next service, on both sides, and its name in the script."""
+        name = self.name("world")
+        self.script.line(f"{name} = World()")
+        return name, (World(), World())
 
     def next_order(self) -> str:
         self.orders += 1
@@ -117,13 +128,13 @@ class Services(gen.Machine):
 
     def learner_dispatch(self, live: Live, order: str) -> Dispatched:
         """The learner's dispatch of `order`: its Delivery's fields and its sends."""
-        world = self.worlds[0]
+        world = live.worlds[0]
         start = len(world.sent)
         got = live.learner.dispatch(order)
         return Dispatched(got.order_id, got.worker, got.attempts, tuple(world.sent[start:]))
 
     def model_dispatch(self, live: Live, order: str) -> Dispatched:
-        world = self.worlds[1]
+        world = live.worlds[1]
         before = len(world.sent)
         order_id, worker, attempts = live.model.dispatch(order)
         return Dispatched(order_id, worker, attempts, tuple(world.sent[before:]))
@@ -148,14 +159,16 @@ class Services(gen.Machine):
 
     @gen.rule(timeout=TIMEOUTS)
     def create(self, timeout: float | None) -> None:
-        learner_world, model_world = self.worlds
+        """A service with a world of its own: its own send, clock and timeout."""
+        world, (learner_world, model_world) = self.new_world()
         given = () if timeout is None else (timeout,)
-        text = f"DispatchService(send, clock{''.join(f', {gen.code(t)}' for t in given)})"
+        extra = "".join(f", {gen.code(t)}" for t in given)
+        text = f"DispatchService({world}.send, {world}.clock{extra})"
         expected = gen.outcome(lambda: Service(model_world.send, model_world.clock, *given))
         create = lambda: self.new(learner_world.send, learner_world.clock, *given)  # noqa: E731
         made = self.construct("svc", text, create, expected)
         if made:
-            self.live.append(Live(*made, expected.value))
+            self.live.append(Live(*made, expected.value, (learner_world, model_world), world))
 
     @gen.rule(
         weight=4,
@@ -177,12 +190,13 @@ class Services(gen.Machine):
         if worker in live.left and worker in live.model.seen:
             live.left.remove(worker)
 
-    @gen.macro(when=gen.has_instances, which=WHICH, size=gen.Integers(2, 6))
-    def join_several(self, which: int, size: int) -> list:
-        """A few workers join, one after the other."""
+    @gen.macro(when=gen.has_instances, which=WHICH, size=gen.Integers(2, 6), last=gen.booleans())
+    def join_several(self, which: int, size: int, last: bool) -> list:
+        """A few workers join, one after the other: the first of the awkward ids, or the
+        last (the two long ids alike in their first 40 characters among them)."""
         return [
             ("join", {"which": which, "source": "new", "choice": 0, "stranger": worker})
-            for worker in AWKWARD[:size]
+            for worker in (AWKWARD[-size:] if last else AWKWARD[:size])
         ]
 
     @gen.rule(weight=3, when=gen.has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
@@ -242,12 +256,14 @@ class Services(gen.Machine):
             for index in range(count)
         ]
 
-    @gen.rule(weight=4, seconds=STEPS)
-    def advance(self, seconds: float) -> None:
+    @gen.rule(weight=4, when=gen.has_instances, which=WHICH, seconds=STEPS)
+    def advance(self, which: int, seconds: float) -> None:
+        """The service's clock moves on (the other services' clocks stay)."""
+
         def move(world: World) -> None:
             world.t += seconds
 
-        self.both(f"t += {seconds!r}", move)
+        self.both(self.at(which), f"t += {seconds!r}", move)
 
     @gen.rule(weight=2, when=gen.has_instances, which=WHICH, choice=CHOICE, how=gen.pick(
         "worker", "order", "crash", "drop", "clear"))  # fmt: skip
@@ -255,7 +271,8 @@ class Services(gen.Machine):
         """A worker's sends fail from now on, or its send of the next order does, or
         raise, or its next send raises once (a send made again would go through); or
         every failure is forgiven."""
-        workers = self.at(which).model.workers
+        live = self.at(which)
+        workers = live.model.workers
         if how == "clear" or not workers:
 
             def clear(world: World) -> None:
@@ -263,23 +280,25 @@ class Services(gen.Machine):
                 world.crash.clear()
                 world.drop.clear()
 
-            self.both("refuse.clear(); crash.clear(); drop.clear()", clear)
+            self.both(live, "refuse.clear(); crash.clear(); drop.clear()", clear)
             return
         worker = workers[choice % len(workers)]
         if how in ("crash", "drop"):
             self.both(
-                f"{how}.add({gen.code(worker)})", lambda world: getattr(world, how).add(worker)
+                live,
+                f"{how}.add({gen.code(worker)})",
+                lambda world: getattr(world, how).add(worker),
             )
             return
         target = worker if how == "worker" else (worker, f"o{self.orders + 1}")
-        self.both(f"refuse.add({gen.code(target)})", lambda world: world.refuse.add(target))
+        self.both(live, f"refuse.add({gen.code(target)})", lambda world: world.refuse.add(target))
 
-    @gen.rule(lag=LAGS)
-    def set_lag(self, lag: float) -> None:
+    @gen.rule(when=gen.has_instances, which=WHICH, lag=LAGS)
+    def set_lag(self, which: int, lag: float) -> None:
         def slow(world: World) -> None:
             world.lag = lag
 
-        self.both(f"lag = {lag!r}", slow)
+        self.both(self.at(which), f"lag = {lag!r}", slow)
 
     @gen.macro(weight=2, when=gen.has_instances, which=WHICH)
     def slow_sends(self, which: int) -> list:
@@ -290,13 +309,13 @@ class Services(gen.Machine):
         if model.cursor is None:
             return []
         return [
-            ("set_lag", {"lag": model.timeout}),
+            ("set_lag", {"which": which, "lag": model.timeout}),
             (
                 "script_failures",
                 {"which": which, "choice": model.workers.index(model.cursor), "how": "order"},
             ),
             ("dispatch", {"which": which, "times": 1}),
-            ("set_lag", {"lag": 0.0}),
+            ("set_lag", {"which": which, "lag": 0.0}),
         ]
 
     @gen.macro(when=gen.has_instances, which=WHICH)
@@ -329,7 +348,7 @@ class Services(gen.Machine):
         and the rotation goes on from where it was."""
         count = len(self.at(which).model.workers)
         return [
-            ("advance", {"seconds": 100.0}),
+            ("advance", {"which": which, "seconds": 100.0}),
             ("dispatch", {"which": which, "times": 1}),
             *(
                 ("heartbeat", {"which": which, "choice": index, "stranger": ""})
@@ -511,28 +530,39 @@ class LongRuns(Services):
             keeps=keeps,
         )
 
-    def world_step(self, text: str, change: Callable[[World], object]) -> Step:
-        learner_world, model_world = self.worlds
+    def world_step(self, live: Live, text: str, change: Callable[[World], object]) -> Step:
+        """A change of the service's world, written `text` (a statement on the world)."""
+        learner_world, model_world = live.worlds
         return Step(
-            text, lambda n, kept: change(learner_world), lambda n, kept: change(model_world)
+            f"{live.world}.{text}",
+            lambda n, kept: change(learner_world),
+            lambda n, kept: change(model_world),
         )
 
     @gen.rule(weight=2, when=gen.has_instances, seconds=STEPS)
     def advance_the_clock(self, seconds: float) -> None:
-        Services.advance(self, seconds)
+        """Every service's clock moves on (the services' own clocks are the short
+        sequences' business)."""
+
+        def move(world: World) -> None:
+            world.t += seconds
+
+        for live in self.live:
+            self.both(live, f"t += {seconds!r}", move)
 
     @gen.rule(weight=4, when=few_instances, size=POOL_SIZES, timeout=LONG_TIMEOUTS)
     def create_pool(self, size: int, timeout: float) -> None:
         """A service of `size` workers, w0, w1, ..., joined in that order."""
-        learner_world, model_world = self.worlds
+        world, (learner_world, model_world) = self.new_world()
         name = self.name("svc")
         learner = self.script.call(
-            f"{name} = DispatchService(send, clock, {timeout!r})",
+            f"{name} = DispatchService({world}.send, {world}.clock, {timeout!r})",
             lambda: self.new(learner_world.send, learner_world.clock, timeout),
             gen.returns(gen.ANYTHING),
             show=False,
         )
-        live = Live(name, learner, Service(model_world.send, model_world.clock, timeout))
+        model = Service(model_world.send, model_world.clock, timeout)
+        live = Live(name, learner, model, (learner_world, model_world), world)
         self.live.append(live)
         in_rounds(self.script, [self.step(live, "join", "f'w{n}'", lambda n, k: f"w{n}")], size)
 
@@ -568,7 +598,9 @@ class LongRuns(Services):
         live = small[which % len(small)]
         workers = list(live.model.workers)
         stubborn = workers[0]
-        self.both(f"refuse.add({gen.code(stubborn)})", lambda world: world.refuse.add(stubborn))
+        self.both(
+            live, f"refuse.add({gen.code(stubborn)})", lambda world: world.refuse.add(stubborn)
+        )
         everyone = Step(  # all fresh, so that they take orders, the stubborn one too
             f"{live.name}.heartbeat({gen.code(workers)}[n])",
             lambda n, kept: live.learner.heartbeat(workers[n]),
@@ -585,7 +617,9 @@ class LongRuns(Services):
             ]
             in_rounds(self.script, steps, 300)
         self.both(
-            f"refuse.discard({gen.code(stubborn)})", lambda world: world.refuse.discard(stubborn)
+            live,
+            f"refuse.discard({gen.code(stubborn)})",
+            lambda world: world.refuse.discard(stubborn),
         )
 
     def churn_rounds(self, live: Live, how: str, rounds: int, window: int, at_least: int) -> None:
@@ -629,7 +663,7 @@ class LongRuns(Services):
             world.t += past
 
         steps = [
-            self.world_step(f"t += {past!r}", move),
+            self.world_step(live, f"t += {past!r}", move),
             self.dispatch_step(live),
             *(self.step(live, "heartbeat", gen.code(w), lambda n, k, w=w: w) for w in few),
             self.dispatch_step(live),
@@ -660,7 +694,7 @@ class LongRuns(Services):
             lambda n, kept: live.learner.heartbeat(workers[n % len(workers)]),
             lambda n, kept: live.model.heartbeat(workers[n % len(workers)]),
         )
-        steps = [self.world_step(f"t += {step!r}", move), beat, self.dispatch_step(live)]
+        steps = [self.world_step(live, f"t += {step!r}", move), beat, self.dispatch_step(live)]
         in_rounds(self.script, steps, min(rounds, EXAMINED // len(live.model.workers)))
 
     @gen.rule(
@@ -680,10 +714,12 @@ class LongRuns(Services):
         worker = workers[choice % len(workers)]
         lap = [self.dispatch_step(live) for _ in workers]
         steps = [
-            self.world_step(f"refuse.add({gen.code(worker)})", lambda w: w.refuse.add(worker)),
+            self.world_step(
+                live, f"refuse.add({gen.code(worker)})", lambda w: w.refuse.add(worker)
+            ),
             *lap,
             self.world_step(
-                f"refuse.discard({gen.code(worker)})", lambda w: w.refuse.discard(worker)
+                live, f"refuse.discard({gen.code(worker)})", lambda w: w.refuse.discard(worker)
             ),
             self.step(live, "heartbeat", gen.code(worker), lambda n, k: worker),
             self.dispatch_step(live),
@@ -694,7 +730,7 @@ class LongRuns(Services):
 
 def test_generated_call_sequences_follow_the_contract():
     """every call of hundreds of generated call sequences, on several services at once,
-    does what the contract says"""
+    each with its own send, clock and timeout, does what the contract says"""
     gen.explore(Services, sequences=70, steps=45, seed=1)
 
 

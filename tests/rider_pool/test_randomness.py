@@ -27,14 +27,13 @@ generator left as it was.
 
 from __future__ import annotations
 
-import datetime
 import itertools
 import random
-import time
 from collections import Counter
 
 import pytest
 
+from tests.harness.toolkit.process_clock import Clock
 from tests.harness.toolkit.spec import fresh, show
 
 SEEDS = (11, 12, 13)
@@ -318,52 +317,6 @@ def test_the_same_seed_gives_the_same_picks_over_a_long_run():
         if apart is not None
         else ""
     )
-
-
-class Clock:
-    """time.time(), time.monotonic(), time.perf_counter() and their _ns forms, and
-    datetime.datetime.now(), utcnow() and today(), as the real clock plus `ahead`
-    seconds (or `still`: the same instant at every call)."""
-
-    NAMES = ("time", "monotonic", "perf_counter")
-
-    def __init__(self, still: bool = False) -> None:
-        self.ahead, self.still = 0.0, still
-        self.real = {name: getattr(time, name) for name in self.NAMES}
-        self.real_ns = {name: getattr(time, f"{name}_ns") for name in self.NAMES}
-        self.at = {name: read() for name, read in self.real.items()}
-        self.real_datetime = datetime.datetime
-
-    def read(self, name: str) -> float:
-        return (self.at[name] if self.still else self.real[name]()) + self.ahead
-
-    def __enter__(self) -> Clock:
-        for name in self.NAMES:
-            setattr(time, name, lambda name=name: self.read(name))
-            setattr(time, f"{name}_ns", lambda name=name: int(self.read(name) * 1e9))
-        real, read = self.real_datetime, self.read
-
-        class Datetime(real):
-            @classmethod
-            def now(cls, tz=None):
-                return real.fromtimestamp(read("time"), tz)
-
-            @classmethod
-            def utcnow(cls):
-                return real.fromtimestamp(read("time"), datetime.timezone.utc).replace(tzinfo=None)
-
-            @classmethod
-            def today(cls):
-                return real.fromtimestamp(read("time"))
-
-        datetime.datetime = Datetime
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for name in self.NAMES:
-            setattr(time, name, self.real[name])
-            setattr(time, f"{name}_ns", self.real_ns[name])
-        datetime.datetime = self.real_datetime
 
 
 def test_picks_do_not_follow_the_clock():

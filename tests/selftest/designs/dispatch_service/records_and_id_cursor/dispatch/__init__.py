@@ -29,7 +29,7 @@ class _Record:
 
 class DispatchService:
     def __init__(self, send, clock, heartbeat_timeout: float = 30.0) -> None:
-        if heartbeat_timeout <= 0:
+        if not heartbeat_timeout > 0:  # NaN is not positive either
             raise ValueError("heartbeat_timeout")
         self._send, self._clock, self._timeout = send, clock, heartbeat_timeout
         self._records: dict[str, _Record] = {}

@@ -23,7 +23,7 @@ class WorkerStats(NamedTuple):
 
 class DispatchService:
     def __init__(self, send, clock, heartbeat_timeout=30.0):
-        if heartbeat_timeout <= 0:
+        if not heartbeat_timeout > 0:  # NaN is not positive either
             raise ValueError("heartbeat_timeout must be positive")
         self._send, self._clock, self._timeout = send, clock, heartbeat_timeout
         self._ring = deque()  # from the cursor on
