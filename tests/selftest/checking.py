@@ -15,7 +15,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.harness.check import grading
+from tests.harness.core import limits
 from tests.harness.core.layout import ROOT
+from tests.harness.core.protocol import Result, Status, Variant
 from tests.harness.kata.catalog import Kata
 
 # The per-test limit for grading starters: their endless loops cost this each.
@@ -67,6 +70,33 @@ def check_command(
     command += [f"ONLY={','.join(only)}"] if only else []
     command += [f"MODE={mode}"] if mode else []
     return command + ([f"DIR={folder}"] if folder is not None else [])
+
+
+# Wrong versions are graded at a short limit, so that those that hang cost little.
+SHORT_LIMIT = 0.3
+# A test that runs out of the short limit may owe it to a busy machine rather than to
+# the wrong version: it is graded again at twice the learner's own limit, and the
+# version counts as refused only if it does not pass there either.
+CONFIRM_LIMIT = limits.DEFAULT * 2
+
+
+def graded_wrong(kata: str, variants: tuple[Variant, ...]) -> dict[str, dict[str, Result]]:
+    """Each wrong version's result on each test it names, a TIMEOUT at the short limit
+    confirmed at CONFIRM_LIMIT: a version that passes at the learner's limit is not
+    refused, whatever a tighter limit said on a busy machine."""
+    graded = grading.grade_variants(kata, variants, SHORT_LIMIT, check_limit=600, shrink=False)
+    again = [
+        Variant(v.name, v.folder, timed_out)
+        for v in variants
+        if (timed_out := tuple(t for t in v.only if graded[v.name][t].status is Status.TIMEOUT))
+    ]
+    if again:
+        confirmed = grading.grade_variants(
+            kata, tuple(again), CONFIRM_LIMIT, check_limit=600, shrink=False
+        )
+        for name, results in confirmed.items():
+            graded[name].update(results)
+    return graded
 
 
 def make_check(

@@ -12,11 +12,9 @@ from tests.harness.check import grading
 from tests.harness.core.layout import kata_names
 from tests.harness.core.protocol import Status, Variant
 from tests.harness.kata import catalog, variants
-from tests.selftest.checking import graded_starter, make_check
+from tests.selftest.checking import graded_starter, graded_wrong, make_check
 
 KATAS = [catalog.load(name) for name in kata_names()]
-# A defect that hangs costs this per scenario test (4 times it per slow one).
-SHORT_LIMIT = 0.3
 # Defects graded in one child: enough to spread a kata's over the test processes.
 CHUNK = 16
 # The limit of tests that must pass on a defect: five times the learner's, so that a
@@ -83,7 +81,7 @@ OWN_TEST_DEFECTS = [
 def test_each_defect_of_the_code_is_caught_by_the_tests_it_names(kata, defects, tmp_path):
     """A planted bug or mutant is a claim: "these spec tests fail on it". Each is
     graded on the tests it names alone, all of a chunk in one grading child."""
-    graded = grading.grade_variants(
+    graded = graded_wrong(
         kata.name,
         tuple(
             Variant(
@@ -91,9 +89,6 @@ def test_each_defect_of_the_code_is_caught_by_the_tests_it_names(kata, defects, 
             )
             for defect in defects
         ),
-        SHORT_LIMIT,
-        check_limit=600,
-        shrink=False,  # the verdict is what counts here, not the repro
     )
     missed = {
         defect: [test for test in defect.caught_by if graded[defect.id][test].status is Status.PASS]

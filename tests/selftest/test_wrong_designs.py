@@ -14,11 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness.check import grading
 from tests.harness.core.layout import kata_names
 from tests.harness.core.protocol import Status, Variant
 from tests.harness.kata import catalog
-from tests.selftest.checking import learner_folder
+from tests.selftest.checking import graded_wrong, learner_folder
 
 # The full tier: make test-all runs this file, make test does not.
 pytestmark = pytest.mark.thorough
@@ -27,10 +26,6 @@ HERE = Path(__file__).parent / "wrong_designs"
 KATAS = [catalog.load(name) for name in kata_names() if (HERE / name).is_dir()]
 # Wrong versions graded in one child: chunks spread over the test processes.
 CHUNK = 16
-# The defects' limit (test_katas.py). A slow spec test that refuses a version by a
-# TIMEOUT costs 1.5 s, three times the slowest spec test of a reference; at 0.5 s
-# it cost 2.5 s, a third of this test's time.
-SHORT_LIMIT = 0.3
 
 
 def chunks() -> list[tuple[catalog.Kata, tuple[Path, ...]]]:
@@ -61,15 +56,12 @@ def test_every_wrong_version_a_hunt_found_is_refused(kata, versions, tmp_path):
         f"empty or unknown: {sorted(name for name, tests in named.items() if not tests)}, "
         f"{unknown}"
     )
-    graded = grading.grade_variants(
+    graded = graded_wrong(
         kata.name,
         tuple(
             Variant(path.name, learner_folder(kata, path, tmp_path / path.name), named[path.name])
             for path in versions
         ),
-        limit=SHORT_LIMIT,
-        check_limit=600,
-        shrink=False,  # the verdict is what counts here, not the repro
     )
     passed = {
         name: [test for test, result in results.items() if result.status is Status.PASS]
