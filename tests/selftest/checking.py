@@ -295,12 +295,13 @@ def repository_copy(target: Path, kata: Kata) -> Path:
 
 
 def learner_env() -> dict[str, str]:
-    """The environment of a learner's shell: the state in the repository, no colour forced."""
+    """The environment of a learner's shell: the state in the repository, no colour forced,
+    nothing a self-test's own pytest or pytest-xdist set (PYTEST_XDIST_WORKER, ...)."""
     outside = ("MAKEFLAGS", "MAKELEVEL", "FORCE_COLOR", "NO_COLOR")
     return {
         key: value
         for key, value in os.environ.items()
-        if not key.startswith("KATAS_") and key not in outside
+        if not key.startswith(("KATAS_", "PYTEST_")) and key not in outside
     }
 
 

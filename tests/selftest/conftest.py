@@ -17,11 +17,16 @@ def state_of_its_own(tmp_path_factory):
 
 
 @pytest.fixture(autouse=True, scope="session")
-def shared_between_test_processes(tmp_path_factory):
+def shared_between_test_processes(request, tmp_path_factory):
     """A folder every test process of this run sees (see checking.graded_starter):
-    pytest-xdist gives each of its workers a base temp under one folder per run."""
+    pytest-xdist gives each of its workers a base temp under one folder per run.
+
+    Whether this process is a worker is asked of pytest, not of the environment:
+    a pytest that a worker's test starts inherits PYTEST_XDIST_WORKER, and its
+    base's parent is the folder of every run, where a past run's file waits."""
     base = tmp_path_factory.getbasetemp()
-    shared = (base.parent if "PYTEST_XDIST_WORKER" in os.environ else base) / "shared"
+    worker = hasattr(request.config, "workerinput")
+    shared = (base.parent if worker else base) / "shared"
     shared.mkdir(exist_ok=True)
     os.environ[SHARED] = str(shared)
     yield

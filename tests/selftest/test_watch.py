@@ -253,3 +253,14 @@ def test_on_a_terminal_h_gives_a_hint_and_q_quits(tmp_path):
         watching.process.kill()
         watching.process.wait()
         os.close(watching.fd)
+
+
+def test_keys_pressed_together_each_count_and_an_arrow_is_no_key(monkeypatch):
+    """Two keys pressed quickly arrive in one read: a trial's second a (back, then
+    the full report again) was lost under load. An arrow's letters are not keys."""
+    read, write = os.pipe()
+    with os.fdopen(read) as stdin:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        os.write(write, b"a\033[Aa\033OPh")
+        os.close(write)
+        assert [terminal.key_pressed() for _ in range(4)] == ["a", "a", "h", ""]

@@ -69,12 +69,22 @@ def keys() -> Iterator[None]:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
+# Keys read from stdin and not yet asked for: two keys pressed quickly arrive in
+# one read, and the second counts as much as the first.
+_waiting: list[str] = []
+# A key that sends a sequence (an arrow, a function key) is no key of ours: its
+# letters must not count as a, h or q.
+KEY_SEQUENCE = re.compile(r"\033(?:\[[0-9;]*[@-~]|O.|.)?")
+
+
 def key_pressed() -> str:
-    """The key waiting on stdin, or "" if none is (call inside `keys`)."""
+    """The next key pressed, or "" if none is waiting (call inside `keys`)."""
     import select
 
-    ready, _, _ = select.select([sys.stdin], [], [], 0)
-    return os.read(sys.stdin.fileno(), 32).decode(errors="replace")[:1] if ready else ""
+    if not _waiting and select.select([sys.stdin], [], [], 0)[0]:
+        typed = os.read(sys.stdin.fileno(), 64).decode(errors="replace")
+        _waiting.extend(KEY_SEQUENCE.sub("", typed))
+    return _waiting.pop(0) if _waiting else ""
 
 
 ESCAPE = re.compile(r"\033\[[0-9;]*[A-Za-z]")
