@@ -137,8 +137,8 @@ def test_a_cursor_continues_after_its_page_when_payouts_were_requested_since():
     )
 
 
-def test_list_payouts_refuses_a_limit_below_one_and_a_cursor_it_did_not_give():
-    """list_payouts raises ValueError for a limit below 1 and for a cursor it did not give"""
+def test_list_payouts_refuses_a_limit_below_one_and_a_malformed_cursor():
+    """list_payouts raises ValueError for a limit below 1 and for a malformed cursor"""
     svc, _, clock = funded({"a": 100})
     requested(svc, clock, [1.0, 2.0, 3.0])
     for limit, cursor in ((0, None), (-1, None), (2, "not a cursor"), (2, ""), (2, "djE6")):
