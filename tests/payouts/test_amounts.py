@@ -11,7 +11,7 @@ value worked out by hand; the model (tests/payouts/model.py) checks every row
 when the module is imported.
 """
 
-from tests.harness.toolkit.spec import refuses, show
+from tests.harness.toolkit.spec import refuses, show, tried
 from tests.payouts.model import convert, major, parse_rate
 from tests.payouts.world import funded, make
 
@@ -200,6 +200,26 @@ def test_set_rate_refuses_a_rate_that_is_not_a_decimal_above_zero():
     assert got == 150, (
         "USD->JPY at 150, then the refused rates: a credit of 1.00 USD should still add "
         f"150 yen; got {got!r}"
+    )
+
+
+def test_set_rate_refuses_a_rate_given_as_a_float():
+    """set_rate refuses a rate given as a float, which is no decimal string (the float
+    150.01 is not 150.01), and the rate set before stays"""
+    svc, _, _ = make()
+    svc.open_account("j", "JPY", "bank-j")
+    svc.set_rate("USD", "JPY", "150")
+    for rate in (150.01, 0.1):
+        got = tried(lambda rate=rate: svc.set_rate("USD", "JPY", rate))
+        assert got.startswith("raised"), (
+            f"set_rate('USD', 'JPY', {rate!r}): a float is no decimal string and should be "
+            f"refused (ValueError, or any exception for the wrong type); it {got}"
+        )
+    svc.credit("j", 100, "USD")
+    got = svc.balance("j")
+    assert got == 150, (
+        "USD->JPY at 150, then the refused float rates: a credit of 1.00 USD should still "
+        f"add 150 yen; got {got!r}"
     )
 
 
