@@ -131,8 +131,8 @@ def test_services_are_independent():
     second.open_account("j", "JPY", "bank-j")
     refuses(
         LookupError,
-        "service 1 has a rate from USD to JPY, service 2 none: credit('j', 100, 'USD') on "
-        "service 2, whose j is in JPY",
+        "service 1 has a rate from USD to JPY and service 2 none; service 2's j is held in "
+        "JPY: credit('j', 100, 'USD') on service 2",
         lambda: second.credit("j", 100, "USD"),
     )
     second.open_account("a", "USD", "bank-a")
