@@ -172,14 +172,14 @@ class Service:
             raise ValueError("refused")
         self.accounts[account_id] = Account(currency, destination, paid_in)
 
-    def _bad_amount(self, amount: object) -> bool:
+    def bad_amount(self, amount: object) -> bool:
         return not isinstance(amount, int) or amount <= 0
 
     def credit(self, account_id: str, amount: int, currency: str) -> None:
         faults = []
         if account_id not in self.accounts:
             faults.append(KeyError)
-        if self._bad_amount(amount) or currency not in DECIMALS:
+        if self.bad_amount(amount) or currency not in DECIMALS:
             faults.append(ValueError)
         missing = faults == [ValueError] and currency in DECIMALS
         if missing and not self._has_rate(currency, self.accounts[account_id].currency):
@@ -198,13 +198,15 @@ class Service:
         faults = []
         if account_id not in self.accounts:
             faults.append(KeyError)
-        if self._bad_amount(amount):
+        if self.bad_amount(amount):
             faults.append(ValueError)
         if faults == [ValueError]:
             account = self.accounts[account_id]
             if not self._has_rate(account.currency, account.payout_currency):
                 faults.append(LookupError)  # a bad amount, and no rate either
         self._refuse(faults)
+        # A bad amount is refused before its key is looked up here; the contract leaves
+        # that order open, and the sequences never send a bad amount with a used key.
         if (account_id, key) in self.keys:
             return self.keys[account_id, key]
         account = self.accounts[account_id]

@@ -118,8 +118,8 @@ def test_account_ids_are_compared_exactly():
 
 
 def test_services_are_independent():
-    """two services share nothing: the same account ids, the same keys, their own
-    balances and payouts"""
+    """two services share nothing: the same account ids, the same keys, their own rates,
+    balances, payouts and events"""
     first, _, clock = funded({"a": 1000})
     second, _, _ = make(clock)
     refuses(
@@ -127,13 +127,27 @@ def test_services_are_independent():
         "service 1 has an account a, service 2 none: balance('a') on service 2",
         lambda: second.balance("a"),
     )
+    first.set_rate("USD", "JPY", "150")
+    second.open_account("j", "JPY", "bank-j")
+    refuses(
+        LookupError,
+        "service 1 has a rate from USD to JPY and service 2 none; service 2's j is held in "
+        "JPY: credit('j', 100, 'USD') on service 2",
+        lambda: second.credit("j", 100, "USD"),
+    )
     second.open_account("a", "USD", "bank-a")
     second.credit("a", 5, "USD")
     first.request_payout("a", 400, "k1")
     theirs = second.request_payout("a", 3, "k1")
-    got = [first.balance("a") >= 600, second.payout(theirs).amount, len(second.list_payouts()[0])]
-    assert got == [True, 3, 1], (
+    got = [
+        first.balance("a") >= 600,
+        second.payout(theirs).amount,
+        len(second.list_payouts()[0]),
+        len(second.events()),
+    ]
+    assert got == [True, 3, 1, 1], (
         "service 1 has account a (1000, then a payout of 400 with key 'k1'); service 2 opens "
         "its own a, credits it 5 and pays out 3 with key 'k1': service 2's payout should be "
-        f"of 3, and its only one; got (service 1's a untouched, amount, payouts) {show(got)}"
+        "of 3, its only one, and its only event; got (service 1's a untouched, amount, "
+        f"payouts, events) {show(got)}"
     )

@@ -11,7 +11,7 @@ value worked out by hand; the model (tests/payouts/model.py) checks every row
 when the module is imported.
 """
 
-from tests.harness.toolkit.spec import refuses, show
+from tests.harness.toolkit.spec import refuses, show, tried
 from tests.payouts.model import convert, major, parse_rate
 from tests.payouts.world import funded, make
 
@@ -55,7 +55,17 @@ CONVERSIONS = [
     ("USD", "EUR", "0.925", 1000, 925),  # 925
 ]
 
-for _case in CONVERSIONS:
+# Rates of many digits, as CONVERSIONS. The last two give 2.5 and 3.5 yen, give or take
+# a 1 in the 31st digit: rounded to 28 significant digits first (Decimal's default
+# context), they become those halves, and round to the even yen (2 and 4).
+DIGITS = [
+    ("USD", "JPY", "149.853751", 100000, 149854),  # 149853.751
+    ("JPY", "USD", "0.00671234", 10**6, 671234),  # 671234
+    ("USD", "JPY", "250.0000000000000000000000000001", 1, 3),  # 2.50...01
+    ("USD", "JPY", "349.9999999999999999999999999999", 1, 3),  # 3.49...99
+]
+
+for _case in CONVERSIONS + DIGITS:
     assert convert(_case[3], _case[0], _case[1], parse_rate(_case[2])) == _case[4], _case
 
 
@@ -193,6 +203,26 @@ def test_set_rate_refuses_a_rate_that_is_not_a_decimal_above_zero():
     )
 
 
+def test_set_rate_refuses_a_rate_given_as_a_float():
+    """set_rate refuses a rate given as a float, which is no decimal string (the float
+    150.01 is not 150.01), and the rate set before stays"""
+    svc, _, _ = make()
+    svc.open_account("j", "JPY", "bank-j")
+    svc.set_rate("USD", "JPY", "150")
+    for rate in (150.01, 0.1):
+        got = tried(lambda rate=rate: svc.set_rate("USD", "JPY", rate))
+        assert got.startswith("raised"), (
+            f"set_rate('USD', 'JPY', {rate!r}): a float is no decimal string and should be "
+            f"refused (ValueError, or any exception for the wrong type); it {got}"
+        )
+    svc.credit("j", 100, "USD")
+    got = svc.balance("j")
+    assert got == 150, (
+        "USD->JPY at 150, then the refused float rates: a credit of 1.00 USD should still "
+        f"add 150 yen; got {got!r}"
+    )
+
+
 def test_set_rate_refuses_an_unknown_currency():
     """set_rate raises ValueError for a currency that is not one of the seven"""
     svc, _, _ = make()
@@ -205,18 +235,21 @@ def test_set_rate_refuses_an_unknown_currency():
 
 
 def test_a_rate_is_used_digit_for_digit():
-    """a rate is used with every digit it was given, however many"""
-    cases = [
-        ("USD", "JPY", "149.853751", 100000, 149854),
-        ("JPY", "USD", "0.00671234", 10**6, 671234),
-    ]
-    for source, target, rate, amount, expected in cases:
-        svc, _, _ = make()
-        svc.open_account("a", target, "bank-a")
+    """a rate is used with every digit it was given, however many (more than the 28 a
+    Decimal keeps by default), by a credit and by a payout alike"""
+    wrong = []
+    for source, target, rate, amount, expected in DIGITS:
+        svc, _, _ = funded({"paid": amount}, source, target)
+        svc.open_account("held", target, "bank-held")
         svc.set_rate(source, target, rate)
-        svc.credit("a", amount, source)
-        got = svc.balance("a")
-        assert got == expected, (
-            f"{source}->{target} at {rate}: a credit of {major(amount, source)} {source} "
-            f"should add {major(expected, target)} {target} ({expected}); got {got!r}"
-        )
+        svc.credit("held", amount, source)
+        payout = svc.payout(svc.request_payout("paid", amount, "k1"))
+        got = (svc.balance("held"), payout.amount)
+        if got != (expected, expected):
+            wrong.append(
+                f"{source}->{target} at {rate}: a credit of {major(amount, source)} {source} "
+                f"to an account in {target}, and a payout of {major(amount, source)} {source} "
+                f"paid in {target}, should each be {major(expected, target)} {target} "
+                f"({expected}); got {got[0]!r} and {got[1]!r}"
+            )
+    assert not wrong, "; ".join(wrong)

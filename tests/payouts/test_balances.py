@@ -9,7 +9,7 @@ bank: test_bank.py runs them.
 """
 
 from tests.harness.toolkit.spec import refuses, show
-from tests.payouts.world import fields, funded
+from tests.payouts.world import fields, funded, make
 
 
 def test_a_payout_takes_its_amount_off_the_balance_at_once():
@@ -102,13 +102,16 @@ def test_a_key_used_before_returns_its_payout_even_when_the_balance_could_not_pa
 
 def test_the_same_key_on_two_accounts_makes_two_payouts():
     """keys belong to an account: another account's payout with the same key is a payout of
-    its own"""
-    svc, _, _ = funded({"a": 1000, "b": 1000})
+    its own, even when the two are paid to one bank account"""
+    svc, _, _ = make()
+    for account in ("a", "b"):
+        svc.open_account(account, "USD", "bank-shared")
+        svc.credit(account, 1000, "USD")
     ids = [svc.request_payout("a", 100, "k1"), svc.request_payout("b", 200, "k1")]
     got = [ids[0] != ids[1], svc.balance("a"), svc.balance("b")]
     assert got == [True, 900, 800], (
-        "a and b hold 1000 each: a payout of 100 from a with key 'k1', then one of 200 from "
-        "b with key 'k1': two payouts (ids "
+        "a and b hold 1000 USD each, both paid to the bank account 'bank-shared': a payout "
+        "of 100 from a with key 'k1', then one of 200 from b with key 'k1': two payouts (ids "
         f"{show(ids)}), a holding 900 and b 800; got {show(got[1:])}"
     )
 

@@ -58,6 +58,10 @@ WRITTEN = [
     ("KWD", 1005, "1.005"),
     ("KWD", 1000, "1.000"),
     ("BHD", 123456, "123.456"),
+    # more digits than a float holds (2 ** 53 + 1, and 17 digits)
+    ("USD", 9007199254740993, "90071992547409.93"),
+    ("JPY", 9007199254740993, "9007199254740993"),
+    ("KWD", 12345678901234567, "12345678901234.567"),
 ]
 
 for _case in WRITTEN:
@@ -90,6 +94,27 @@ def test_a_page_holds_at_most_limit_payouts_and_its_cursor_continues_after_it():
         f"7 payouts requested one second apart (ids {show(ids)}), listed 3 to a page "
         f"following the cursors: pages of 3, 3, 1 with every id once, in order; got ids "
         f"{show(got[0])}, pages of {show(got[1])}"
+    )
+
+
+def test_a_page_is_filled_up_to_its_limit_however_large():
+    """a page holds `limit` payouts when there are that many, however large the limit: no
+    page size of its own caps it (without a limit, 100)"""
+    svc, _, clock = funded({"a": 1000})
+    ids = requested(svc, clock, [float(n) for n in range(250)])
+    large, small = walk(svc, 1000), walk(svc, 120)
+    first, cursor = svc.list_payouts()
+    got = [
+        (large[0] == ids, large[1]),
+        (small[0] == ids, small[1]),
+        (len(first), cursor is not None),
+    ]
+    expected = [(True, [250]), (True, [120, 120, 10]), (100, True)]
+    assert got == expected, (
+        "250 payouts requested one second apart, listed following the cursors: (every id "
+        "once, in order; the size of each page) should be (True, [250]) 1000 to a page and "
+        "(True, [120, 120, 10]) 120 to a page, and list_payouts() with no limit should give "
+        f"100 payouts and a cursor; got {show(got)}"
     )
 
 
@@ -137,8 +162,8 @@ def test_a_cursor_continues_after_its_page_when_payouts_were_requested_since():
     )
 
 
-def test_list_payouts_refuses_a_limit_below_one_and_a_cursor_it_did_not_give():
-    """list_payouts raises ValueError for a limit below 1 and for a cursor it did not give"""
+def test_list_payouts_refuses_a_limit_below_one_and_a_malformed_cursor():
+    """list_payouts raises ValueError for a limit below 1 and for a malformed cursor"""
     svc, _, clock = funded({"a": 100})
     requested(svc, clock, [1.0, 2.0, 3.0])
     for limit, cursor in ((0, None), (-1, None), (2, "not a cursor"), (2, ""), (2, "djE6")):
@@ -211,8 +236,9 @@ def test_the_export_of_a_day_has_only_that_days_payouts():
 
 
 def test_the_export_writes_amounts_in_major_units_with_the_currencys_decimals():
-    """the export writes each amount in major units with its currency's own number of
-    decimals: 2 for USD, EUR, GBP, none for JPY and KRW, 3 for KWD and BHD"""
+    """the export writes each amount exactly, however large, in major units with its
+    currency's own number of decimals: 2 for USD, EUR, GBP, none for JPY and KRW, 3 for
+    KWD and BHD"""
     svc, _, _ = make()
     for number, (currency, amount, _) in enumerate(WRITTEN):
         account = f"a{number}"

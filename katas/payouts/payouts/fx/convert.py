@@ -8,7 +8,9 @@ or the rate to fewer digits) would move some amounts by a minor unit.
 
 from __future__ import annotations
 
-from ..money import Currency, Money
+from decimal import localcontext
+
+from ..money import EXACT, Currency, Money
 from .rates import RateTable
 
 
@@ -18,4 +20,5 @@ def convert(amount: Money, target: Currency, rates: RateTable) -> Money:
     if amount.currency == target:
         return amount
     rate = rates.get(amount.currency, target)
-    return Money.from_major(amount.to_major() * rate.value, target)
+    with localcontext(EXACT):  # every digit kept until from_major() rounds
+        return Money.from_major(amount.to_major() * rate.value, target)

@@ -12,9 +12,9 @@ payout is priced with one multiplication and one rounding.
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Decimal, localcontext
 
-from ..money import ROUNDING, Currency, Money
+from ..money import EXACT, ROUNDING, Currency, Money
 
 
 class Quote:
@@ -41,7 +41,8 @@ class Quote:
         """`amount`, in the source currency, priced in the target currency."""
         if amount.currency != self.source:
             raise ValueError(f"a quote from {self.source} cannot price {amount.currency}")
-        return Money(to_minor(amount.minor * self.factor), self.target)
+        with localcontext(EXACT):  # every digit kept until to_minor() rounds
+            return Money(to_minor(amount.minor * self.factor), self.target)
 
 
 def to_minor(exact: Decimal) -> int:

@@ -4,17 +4,22 @@ Amounts never pass through float: a float cannot hold 0.1, and sums of them
 drift by a minor unit now and then. A calculation that gives fractions of a
 minor unit (a conversion) works in Decimal and comes back through to_minor(),
 which rounds half to even (banker's rounding): the rule finance reconciles
-against, and the one the bank uses on its side.
+against, and the one the bank uses on its side. It works in EXACT, never in
+Decimal's default context, which keeps 28 significant digits and would round
+a product of more (a rate of 30 digits, say) before to_minor() rounds it.
 """
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, ROUND_HALF_EVEN, Context, Decimal
 
 from ..errors import InvalidAmount
 from .currency import Currency, lookup
 
 ROUNDING = ROUND_HALF_EVEN
+# Every digit kept: sums and products are exact in it. (A division that never ends
+# would want all of its digits, a MemoryError: money is multiplied, never divided.)
+EXACT = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
 
 class Money:
@@ -54,7 +59,7 @@ class Money:
 
     def to_major(self) -> Decimal:
         """The amount in major units, exactly: Decimal('12.50') for 1250 cents."""
-        return Decimal(self.minor).scaleb(-self.currency.exponent)
+        return Decimal(self.minor).scaleb(-self.currency.exponent, EXACT)
 
     def format(self) -> str:
         """The amount in major units with the currency's decimals: '12.50', '1200',
