@@ -114,6 +114,39 @@ def test_equal_keys_are_one_key():
     )
 
 
+def test_equal_keys_of_different_types_are_one_key():
+    """keys that are equal are one key whatever their types, as in a dict: 1 and 1.0, 2.0
+    and 2"""
+    m = new_map()
+    m[1] = "a"
+    m[1.0] = "b"
+    m[2.0] = "c"
+    m[2] = "d"
+    got = (outcome(m, 1), outcome(m, 1.0), outcome(m, 2), len(m))
+    assert got == ("'b'", "'b'", "'d'", 2), (
+        "m[1] = 'a', m[1.0] = 'b', m[2.0] = 'c', m[2] = 'd' (1 == 1.0 and 2.0 == 2): m[1] and "
+        f"m[1.0] should give 'b', m[2] 'd', and len(m) be 2; got {got[0]}, {got[1]}, {got[2]} "
+        f"and {got[3]!r}"
+    )
+
+
+def test_setting_a_key_held_keeps_the_key_first_set():
+    """setting a key the map holds changes its value, not its key: as in a dict, the key
+    given back is the one first set (m[1] then m[1.0] holds 1)"""
+    m = new_map()
+    m[1] = "a"
+    m[1.0] = "b"
+    m[2.0] = "c"
+    m[2] = "d"
+    got = (repr(ordered(m)), repr(sorted(m.items(), key=repr)))
+    expected = ("[1, 2.0]", "[(1, 'b'), (2.0, 'd')]")
+    assert got == expected, (
+        "m[1] = 'a', m[1.0] = 'b', m[2.0] = 'c', m[2] = 'd': the keys first set stay, so "
+        f"list(m) should give {expected[0]} and m.items() {expected[1]} (in some order); got "
+        f"{got[0]} and {got[1]}"
+    )
+
+
 def test_deleting_a_key_leaves_the_keys_that_collided_with_it():
     """deleting a key leaves every other key held: the keys that collided with it, stored
     after it, are still found"""

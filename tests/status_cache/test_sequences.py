@@ -6,22 +6,22 @@ The maps get keys of the tests' own type (model.Key) whose hashes collide
 on purpose: a handful of hashes (0, 7, -1, 2**61) shared by many keys, so
 that runs of collided keys form, wrap past the end of the array, and lose
 keys from their middle; each call makes its key anew, so that a key is
-found by ==, not by identity. Every call is compared with a dict. The long
-runs add thousands of keys set and deleted in order (the map growing
-through many rebuilds), a window of keys four to a hash set and deleted as
-it slides (tombstones by the thousand), and len and the items checked on
-the way.
+found by ==, not by identity, and floats equal to ints (0.0, 7.0) are the
+ints' keys. Every call is compared with a dict. The long runs add
+thousands of keys set and deleted in order (the map growing through many
+rebuilds), a window of keys four to a hash set and deleted as it slides
+(tombstones by the thousand), and len and the items checked on the way.
 
 The caches share a clock moved by the sequence (by 0, 1, ttl - 1, ttl
 exactly, ...), get orders whose store ids differ in case and whose order ids
-differ in case or a space, reach their capacity, read, forget, and count.
-The long runs add a day of 1,500 orders through a cache of 300 (evictions
-and deletions by the thousand in its map), hot orders read between them and
-rewritten every 1,000 rounds, then an hour's wait that expires hundreds at
-once. Every call is compared with
-the model in tests/status_cache/model.py; a failure is shrunk to the
-smallest sequence of calls that still breaks the contract, shown as lines
-to paste into python.
+differ in case or a space, reach their capacity, read, forget, write an
+order again after another or after forgetting it, and count. The long runs
+add a day of 1,500 orders through a cache of 300 (evictions and deletions by
+the thousand in its map), hot orders read between them and rewritten every
+1,000 rounds, then an hour's wait that expires hundreds at once. Every call
+is compared with the model in tests/status_cache/model.py; a failure is
+shrunk to the smallest sequence of calls that still breaks the contract,
+shown as lines to paste into python.
 """
 
 from __future__ import annotations
@@ -51,8 +51,9 @@ def longest(*values: object) -> Longest:
 
 
 HASHES = (0, 7, -1, 2**61)
-# Keys of four hashes, five names each, then ints and a str that share those hashes.
-POOL = [Key(name, hash_) for hash_ in HASHES for name in "abcde"] + [0, 7, 8, 16, "a"]
+# Keys of four hashes, five names each, then ints and a str that share those hashes, and
+# floats equal to two of the ints: one key with them, which keeps the first one set.
+POOL = [Key(name, hash_) for hash_ in HASHES for name in "abcde"] + [0, 7, 8, 16, "a", 0.0, 7.0]
 KEYS = gen.pick(*POOL)
 VALUES = gen.pick(1, 2, 3, None, 0)
 WHICH = gen.Integers(0, 2)
@@ -400,6 +401,37 @@ class Caches(gen.Machine):
             ("read", {"which": which, "store": "Store-1", "order": order}),
         ]
 
+    @gen.macro(when=gen.has_instances, which=WHICH, order=ORDERS, other=ORDERS)
+    def rewrite_older(self, which: int, order: str, other: str) -> list:
+        """An order updated, another 10 s later, the first again 10 s after that, then both
+        read 50 s later: entries expire in the order of their last updates."""
+        written = {"which": which, "store": "Store-1", "order": order, "status": "placed"}
+        return [
+            ("update", written),
+            ("tick", {"step": 10}),
+            ("update", {**written, "order": other}),
+            ("tick", {"step": 10}),
+            ("update", {**written, "status": "ready"}),
+            ("tick", {"step": 50}),
+            ("read", {"which": which, "store": "Store-1", "order": other}),
+            ("read", {"which": which, "store": "Store-1", "order": order}),
+        ]
+
+    @gen.macro(when=gen.has_instances, which=WHICH, order=ORDERS)
+    def forget_and_rewrite(self, which: int, order: str) -> list:
+        """An order updated, forgotten, updated again 30 s later and read 30 s after that:
+        the entry dropped leaves nothing behind to expire the new one."""
+        written = {"which": which, "store": "Store-1", "order": order, "status": "placed"}
+        return [
+            ("update", written),
+            ("forget", {"which": which, "store": "Store-1", "order": order}),
+            ("tick", {"step": 30}),
+            ("update", {**written, "status": "ready"}),
+            ("tick", {"step": 30}),
+            ("read", {"which": which, "store": "Store-1", "order": order}),
+            ("stats", {"which": which}),
+        ]
+
     @gen.macro(when=gen.has_instances, which=WHICH, order=ORDERS)
     def read_often(self, which: int, order: str) -> list:
         """An order updated, then read 10, 59 and 60 s later: reads do not put off its
@@ -431,7 +463,8 @@ class CacheLongRuns(Caches):
     """Caches that go wrong only late: a day of thousands of orders through a small cache,
     hot orders read between them, then an hour's wait that expires hundreds at once."""
 
-    create = crowd = rewrite = read_often = forget_expired = update = read = forget = None
+    create = crowd = rewrite = rewrite_older = forget_and_rewrite = None
+    read_often = forget_expired = update = read = forget = None
     # Steps of the day below only: never drawn on their own.
     tick = gen.reweighted(Caches.tick, 0)
     stats = gen.reweighted(Caches.stats, 0)

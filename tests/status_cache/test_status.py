@@ -10,6 +10,8 @@ test_sequences.py holds all the sentences at once on generated calls,
 compared with the model in tests/status_cache/model.py.
 """
 
+import math
+
 from tests.harness.toolkit.spec import fresh, tried
 from tests.status_cache.model import Clock, new_cache
 
@@ -36,9 +38,14 @@ def stats_of(cache) -> str:
 
 
 def test_ttl_and_capacity_must_be_positive():
-    """a ttl or a capacity that is not positive is refused with ValueError"""
+    """a ttl or a capacity that is not positive (zero, negative, a NaN ttl) is refused with
+    ValueError"""
+    # NaN is not positive: it compares false with everything, so `ttl <= 0` lets it
+    # through, and then no entry ever expires. A capacity that is no int (2.5) is type
+    # trivia, left open.
     new = fresh("status").StatusCache
-    for ttl, capacity in ((0, 10), (-5, 10), (60, 0), (60, -1)):
+    for ttl, capacity in ((0, 10), (-5, 10), (float("nan"), 10), (60, 0), (60, -1)):
+        written = "float('nan')" if math.isnan(ttl) else repr(ttl)
         try:
             new(ttl, capacity, Clock())
         except ValueError:
@@ -48,7 +55,7 @@ def test_ttl_and_capacity_must_be_positive():
         else:
             got = "returned a cache"
         raise AssertionError(
-            f"StatusCache({ttl}, {capacity}, clock) should raise ValueError; {got}"
+            f"StatusCache({written}, {capacity}, clock) should raise ValueError; {got}"
         )
 
 
@@ -90,6 +97,57 @@ def test_store_ids_ignore_case_and_order_ids_do_not():
     assert got == ["None", "None"], (
         "then read('Store-1', 'O-1') and read('Store-1', 'o-1 '): order ids are compared "
         f"exactly, so both should give None; got {', '.join(got)}"
+    )
+
+
+def test_store_ids_are_compared_as_str_casefold_compares_them_beyond_ascii():
+    """store ids are compared as str.casefold() makes them, beyond ASCII too: 'Straße' and
+    'STRASSE' are one store, 'store-i' and 'store-\u0131' (a dotless i) two"""
+    # A dotless i: casefold() keeps it, where upper() makes it the I of 'STORE-I'.
+    dotless = "store-\u0131"
+    cache = new_cache(60, 100, Clock())
+    for n in range(1, 13):
+        cache.update(f"Straße-{n}", "o-1", "placed")
+    got = reads(cache, [(f"STRASSE-{n}", "o-1") for n in range(1, 13)])
+    assert got == ["'placed'"] * 12, (
+        "ttl 60, capacity 100: update(f'Straße-{n}', 'o-1', 'placed') for n in 1 .. 12, then "
+        "read(f'STRASSE-{n}', 'o-1'): 'Straße-1'.casefold() == 'STRASSE-1'.casefold(), so "
+        "each should give 'placed'; got " + ", ".join(got)
+    )
+    cache.update("store-i", "o-1", "placed")
+    cache.update(dotless, "o-1", "ready")
+    got = reads(cache, [("store-i", "o-1"), ("STORE-I", "o-1"), (dotless, "o-1")])
+    got.append(stats_of(cache))
+    expected = ["'placed'", "'placed'", "'ready'"]
+    assert got[:-1] == expected and "'entries': 14" in got[-1], (
+        f"then update('store-i', 'o-1', 'placed') and update({dotless!r}, 'o-1', 'ready'): "
+        f"{dotless!r}.casefold() keeps its dotless i, so these are two stores: read of "
+        f"store-i, STORE-I and {dotless} should give {', '.join(expected)}, and stats() count "
+        f"14 entries; got {', '.join(got[:-1])}, and {got[-1]}"
+    )
+
+
+def test_an_order_is_its_store_id_and_its_order_id_apart():
+    """a store id and an order id are compared each on its own, never joined: ('a/b', 'c')
+    and ('a', 'b/c') are two orders, whatever character stands for the '/'"""
+    # Every ASCII character, and none: a key made of the two ids joined by any
+    # one of them merges two orders.
+    joins = ["", *map(chr, range(128))]
+    cache = new_cache(60, 1000, Clock())
+    for join in joins:
+        cache.update(f"a{join}b", "c", "first")
+        cache.update("a", f"b{join}c", "second")
+    merged = []
+    for join in joins:
+        got = reads(cache, [(f"a{join}b", "c"), ("a", f"b{join}c")])
+        if got != ["'first'", "'second'"]:
+            merged.append(f"for {join!r} {', '.join(got)}")
+    assert not merged, (
+        "ttl 60, capacity 1000: for each join, '' and every ASCII character, "
+        "update(f'a{join}b', 'c', 'first') and update('a', f'b{join}c', 'second'): two orders, "
+        "so the reads of both should give 'first', 'second'; got "
+        + "; ".join(merged[:3])
+        + (f" (and {len(merged) - 3} more)" if len(merged) > 3 else "")
     )
 
 
@@ -166,6 +224,9 @@ def test_a_miss_is_not_a_use():
 def test_an_entry_expires_ttl_seconds_after_its_last_update():
     """an entry written at t is held while the clock is before t + ttl, and gone at t + ttl;
     an update starts its time again"""
+    # Times exact in binary, as everywhere in these tests: the contract does not say how
+    # the boundary rounds, and `now < t + ttl` and `now - t < ttl`, which differ at t =
+    # 13.4, ttl = 8.5 and now = 21.9, agree on them (kata.toml's expiry-by-age).
     for at, expected in ((59.0, ["'placed'", "'ready'"]), (60.0, ["None", "'ready'"])):
         clock = Clock()
         cache = new_cache(60, 10, clock)
@@ -183,6 +244,60 @@ def test_an_entry_expires_ttl_seconds_after_its_last_update():
     clock.now = 90.0
     got = reads(cache, [("Store-1", "o-2")])
     assert got == ["None"], f"then at 90, read o-2: should give None; got {got[0]}"
+
+
+def test_entries_expire_in_the_order_of_their_last_updates():
+    """an order updated again expires ttl after that update: an order written between its
+    two updates expires first"""
+    clock = Clock()
+    cache = new_cache(60, 10, clock)
+    cache.update("Store-1", "o-1", "placed")
+    clock.now = 10.0
+    cache.update("Store-1", "o-2", "placed")
+    clock.now = 20.0
+    cache.update("Store-1", "o-1", "ready")  # held until 80
+    clock.now = 70.0
+    got = reads(cache, [("Store-1", "o-2"), ("Store-1", "o-1")])
+    clock.now = 80.0
+    got += reads(cache, [("Store-1", "o-1")])
+    expected = ["None", "'ready'", "None"]
+    assert got == expected, (
+        "ttl 60: update o-1 at 0, o-2 at 10, o-1 again at 20; at 70 read o-2 and o-1, at 80 "
+        f"o-1: o-2 expired at 70, o-1 at 80, so {', '.join(expected)}; got {', '.join(got)}"
+    )
+
+
+def test_an_order_forgotten_or_evicted_then_updated_lives_ttl_from_its_new_update():
+    """an order dropped (forgotten, or evicted) and updated again is a new entry: it lives
+    ttl seconds from its new update, not from the write of the entry dropped"""
+    clock = Clock()
+    cache = new_cache(60, 10, clock)
+    cache.update("Store-1", "o-1", "placed")
+    cache.forget("Store-1", "o-1")
+    clock.now = 30.0
+    cache.update("Store-1", "o-1", "ready")  # held until 90
+    clock.now = 60.0
+    got = [*reads(cache, [("Store-1", "o-1")]), stats_of(cache)]
+    expected = {"hits": 1, "misses": 0, "expiries": 0, "evictions": 0, "entries": 1}
+    assert got == ["'ready'", repr(expected)], (
+        "ttl 60: update o-1 at 0, forget it, update it again at 30, then at 60 read it and "
+        f"stats(): held until 90, so 'ready', and {expected!r}; got {', '.join(got)}"
+    )
+    clock = Clock()
+    cache = new_cache(60, 1, clock)
+    cache.update("Store-1", "o-1", "placed")
+    clock.now = 10.0
+    cache.update("Store-1", "o-2", "placed")  # evicts o-1
+    clock.now = 30.0
+    cache.update("Store-1", "o-1", "ready")  # evicts o-2; held until 90
+    clock.now = 60.0
+    got = [*reads(cache, [("Store-1", "o-1")]), stats_of(cache)]
+    expected = {"hits": 1, "misses": 0, "expiries": 0, "evictions": 2, "entries": 1}
+    assert got == ["'ready'", repr(expected)], (
+        "ttl 60, capacity 1: update o-1 at 0, o-2 at 10 (evicts o-1), o-1 again at 30 (evicts "
+        f"o-2), then at 60 read o-1 and stats(): held until 90, so 'ready', and {expected!r}; "
+        f"got {', '.join(got)}"
+    )
 
 
 def test_a_read_does_not_put_off_expiry():
