@@ -62,6 +62,8 @@ class ReadThroughClient:
                 # only, so that a read never turns into a write on another node.
                 self.counts.hit(node.node_id)
                 return value
+        # A load that raises goes on to the caller: nothing is cached, and nothing
+        # counted (stats() counts the reads that gave a value).
         value = self._store.load(key)
         if not live:
             # Cached nowhere: a node that does not own the key would go on serving
