@@ -39,16 +39,21 @@ __all__ = [
 
 class Loads:
     """A backing store that says, in each value, which load made it: f"{key}@{n}" for the
-    n-th load, and None for keys that start with "none". Two sides that load the same
-    keys in the same order give the same values; a load too many or too few shows in
-    every value after it."""
+    n-th load; but None for keys that start with "none", False for keys that start with
+    "false", and for keys that start with "fail" it raises TimeoutError (a database that
+    does not answer). Two sides that load the same keys in the same order give the same
+    values; a load too many or too few shows in every value after it."""
 
     def __init__(self) -> None:
         self.keys: list[str] = []
 
     def __call__(self, key: str) -> object:
         self.keys.append(key)
-        return None if key.startswith("none") else f"{key}@{len(self.keys)}"
+        if key.startswith("fail"):
+            raise TimeoutError(f"the database did not answer for {key!r}")
+        if key.startswith("none"):
+            return None
+        return False if key.startswith("false") else f"{key}@{len(self.keys)}"
 
 
 class Cluster:
@@ -128,7 +133,7 @@ class Cluster:
             if key in self.cached[node]:
                 self.hits += 1
                 return self.cached[node][key]
-        value = self.load(key)
+        value = self.load(key)  # if it raises, nothing is cached or counted
         self.misses += 1
         if live:
             self.cached[live[0]][key] = value

@@ -116,6 +116,47 @@ def test_owners_stop_when_every_node_is_taken():
         )
 
 
+# Node big of weight 300 (V=1) with its tokens at 1,000 .. 1,299, node small with its
+# token at 2,000, and the key at 500: its walk passes 300 tokens of big to reach small.
+FAR = {**{f"big#{i}": 1000 + i for i in range(300)}, "small#0": 2000, "key": 500}
+
+
+def test_owners_walk_as_far_round_the_ring_as_it_takes():
+    """the walk goes on past any number of tokens of nodes already taken: a small node past
+    hundreds of tokens of a large one is a key's second owner"""
+    for replicas in (2, 3):
+        cluster = cluster_of({"big": 300, "small": 1}, 1, replicas, placed(FAR))
+        got = owners_of(cluster, "key")
+        assert got == "['big', 'small']", (
+            f"V=1, replicas={replicas}, node big of weight 300 with its tokens at 1,000 .. "
+            "1,299, node small with its token at 2,000: owners of a key at 500 should walk "
+            f"past the 300 tokens of big to small, ['big', 'small']; got {got}"
+        )
+
+
+def test_owners_gives_a_new_list_each_call():
+    """owners() gives a new list each call: a list it gave, changed by the caller, changes
+    no later answer"""
+    cluster, expected = cluster_of(["a", "b", "c"], 8), model_of(["a", "b", "c"], 8)
+    keys = before_the_end(KEYS[:50], expected)
+    for key in keys:
+        given = cluster.owners(key)
+        given.reverse()
+        given.append("zz")
+        again = cluster.owners(key)
+        assert again == expected.owners(key), (
+            f"V=8, replicas=2, nodes a, b, c: owners({key!r}), then the list it gave reversed "
+            f"and 'zz' appended, then owners({key!r}) again: it should give "
+            f"{expected.owners(key)}, as if the first list had not been changed; got {again}"
+        )
+        given.clear()
+    problem = misowned(cluster, expected, keys)
+    assert not problem, (
+        "V=8, replicas=2, nodes a, b, c: each list owners() gave changed and cleared by the "
+        f"caller; then {problem}"
+    )
+
+
 def test_colliding_tokens_are_ordered_by_token_id():
     """tokens on one position are taken in plain str order of token id, whatever order the
     nodes joined in"""

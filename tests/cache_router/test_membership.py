@@ -134,3 +134,20 @@ def test_unknown_nodes_cannot_be_marked():
         )
         problem = changes_nothing(lambda cluster, m=method: getattr(cluster, m)("d"))
         assert not problem, f"two clusters of {SCENARIO}; {method}('d') on one: {problem}"
+
+
+def test_a_node_marked_down_and_up_keeps_its_weight():
+    """a node marked down and up again (a restart) keeps its weight: its tokens, and every
+    key's owners, are what they were"""
+    cluster, expected = cluster_of(NODES, 8), model_of(NODES, 8)
+    for side in (cluster, expected):
+        side.set_weight("b", 3)
+        side.set_weight("c", 0)
+    for node in ("b", "c", "a"):
+        cluster.mark_down(node)
+        cluster.mark_up(node)
+    problem = misowned(cluster, expected, KEYS[:200])
+    assert not problem, (
+        f"{SCENARIO}, then set_weight('b', 3), set_weight('c', 0), and b, c, a each marked "
+        f"down and up: {problem}"
+    )

@@ -8,7 +8,9 @@ change runs (sys.settrace, the trace function restored after), which is
 where a reader thread could take its turn. A cluster that shows a mix there
 would show it to a reader thread too, now and then. Both lookups are
 watched: owners(), and get(), which must find on the nodes every owner the
-ring it reads names.
+ring it reads names. The last test turns it round: the change is made while
+a get runs, before each line of it in turn, or inside the hash64 or the load
+it calls.
 """
 
 import linecache
@@ -18,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cache_router.model import KEYS, answer, cluster_of, owners_of, sha64
+from tests.cache_router.model import KEYS, Loads, answer, cluster_of, model_of, owners_of, sha64
 
 NODES = {"a": 2, "b": 1, "c": 1}
 DONE = ["add_node('a', 2)", "add_node('b')", "add_node('c')"]
@@ -252,3 +254,118 @@ def test_a_get_made_at_any_line_of_a_change_sees_a_whole_ring():
                 f"after it, whole; but {problem}"
             )
         done.append(call)
+
+
+class Inside:
+    """Makes a change at one point of a get: before the n-th line of the learner's package
+    that the get runs, or inside its n-th call of the hash64 or of the load, these points
+    numbered together in the order they come. `points` counts those the get went through,
+    and `where` says at which the change was made."""
+
+    def __init__(self, folder: Path, at: int, change: Callable) -> None:
+        self.folder, self.at, self.change = str(folder), at, change
+        self.cluster = None
+        self.armed = False
+        self.points = 0
+        self.where = ""
+
+    def point(self, where: Callable[[], str]) -> None:
+        if not self.armed:
+            return
+        self.points += 1
+        if self.points == self.at:
+            self.armed = False  # the change's own lines and hashes are no points
+            self.where = where()
+            self.change(self.cluster)
+
+    def hash64(self, text: str) -> int:
+        self.point(lambda: f"inside its call hash64({text!r})")
+        return sha64(text)
+
+    def load(self, loads: Loads) -> Callable[[str], object]:
+        def load(key: str) -> object:
+            self.point(lambda: f"inside its call load({key!r})")
+            return loads(key)
+
+        return load
+
+    def __call__(self, frame, event: str, arg: object):
+        if event == "call" and frame.f_code.co_filename.startswith(self.folder):
+            return self.line
+        return None
+
+    def line(self, frame, event: str, arg: object):
+        if event == "line":
+            file, number = frame.f_code.co_filename, frame.f_lineno
+            self.point(
+                lambda: (
+                    f"before line {number} of {where(file, Path(self.folder))} "
+                    f"(`{linecache.getline(file, number).strip()}`)"
+                )
+            )
+        return self.line
+
+
+def got_inside(made: list[tuple[str, Callable]], change: Callable, key: str, at: int):
+    """A cluster of NODES (V=4, replicas=2) through the changes `made`, `key` got once;
+    then get(key) again with `change` made at its point number `at` (Inside). Gives the
+    Inside, whose `where` is '' if the get went through fewer points than `at`, what the
+    get did in words ("gave 'k@1'", "raised KeyError: ...") and what the first get gave."""
+    import cache
+
+    folder = Path(cache.__file__).resolve().parent
+    inside = Inside(folder, at, change)
+    cluster = cluster_of(NODES, 4, 2, inside.hash64, inside.load(Loads()))
+    for _, call in made:
+        call(cluster)
+    had = answer(lambda: cluster.get(key))
+    inside.cluster, inside.armed = cluster, True
+    previous = sys.gettrace()
+    sys.settrace(inside)
+    try:
+        got = f"gave {cluster.get(key)!r}"
+    except Exception as error:
+        got = f"raised {type(error).__name__}: {error}"
+    finally:
+        sys.settrace(previous)
+        inside.armed = False
+    return inside, got, had
+
+
+@pytest.mark.slow
+def test_a_change_made_at_any_point_of_a_get_leaves_it_a_whole_cluster():
+    """a change made while a get runs (another thread's turn before any line of it, or
+    inside the hash64 or the load it calls) leaves the get the cluster before the change
+    or after it, whole: it raises nothing, and a key whose owners the change leaves alone
+    is a hit with the value it had"""
+    made: list[tuple[str, Callable]] = []
+    expected = model_of(NODES, 4, 2)
+    for call, change in CHANGES:
+        before = [expected.owners(key) for key in KEYS[:30]]
+        change(expected)
+        moved = [
+            key for key, was in zip(KEYS[:30], before, strict=True) if expected.owners(key) != was
+        ]
+        kept = [key for key in KEYS[:30] if key not in moved]
+        for key in [*moved[:1], *kept[:1]]:
+            at = 1
+            while True:
+                inside, got, had = got_inside(made, change, key, at)
+                if not inside.where:
+                    break
+                problem = ""
+                if not got.startswith(f"gave '{key}@"):
+                    problem = f"it {got}, where it should give a value loaded for {key!r}"
+                elif key in kept and got != f"gave {had}":
+                    problem = (
+                        f"it {got}, where the key's owners are the same before the call and "
+                        f"after it, and they hold {had}"
+                    )
+                assert not problem, (
+                    f"V=4, replicas=2, {', '.join([*DONE, *(name for name, _ in made)])}, "
+                    f"get({key!r}), then get({key!r}) again with {call} made "
+                    f"{inside.where}: the get should see the cluster before the call or "
+                    f"after it, whole; but {problem}"
+                )
+                at += 1
+        made.append((call, change))

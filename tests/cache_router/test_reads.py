@@ -71,9 +71,9 @@ def test_stats_counts_the_reads_since_the_cluster_was_made():
 
 
 def test_a_cached_none_is_a_hit():
-    """a value of None, '' or 0 is cached like any other: the next get of it is a hit, with
-    no load"""
-    values = {"none-1": None, "empty-1": "", "zero-1": 0}
+    """a value of None, False, '' or 0 is cached like any other: the next get of it is a
+    hit, with no load"""
+    values = {"none-1": None, "false-1": False, "empty-1": "", "zero-1": 0}
     loaded: list[str] = []
 
     def load(key: str) -> object:
@@ -83,11 +83,64 @@ def test_a_cached_none_is_a_hit():
     cluster = cluster_of(NODES, 8, 2, load=load)
     twice = [key for key in values for _ in range(2)]
     got = (gets(cluster, twice), loaded, stats_of(cluster))
-    expected = ([shown(values[key]) for key in twice], list(values), repr({"hits": 3, "misses": 3}))
+    n = len(values)
+    expected = ([shown(values[key]) for key in twice], list(values), repr({"hits": n, "misses": n}))
     assert got == expected, (
-        "V=8, nodes a, b, c, a load that gives None for 'none-1', '' for 'empty-1' and 0 for "
-        "'zero-1': each got twice should give its value twice, load once and count 3 hits, "
-        f"3 misses; got {', '.join(got[0])}, loads {got[1]}, stats() {got[2]}"
+        "V=8, nodes a, b, c, a load that gives None for 'none-1', False for 'false-1', '' for "
+        "'empty-1' and 0 for 'zero-1': each got twice should give its value twice, load once "
+        f"and count {n} hits, {n} misses; got {', '.join(got[0])}, loads {got[1]}, stats() "
+        f"{got[2]}"
+    )
+
+
+def failing_once(loads: list[str]):
+    """A load that raises TimeoutError the first time it is called, and then gives
+    f"{key}@{n}" for its n-th call; each key it is asked for goes into `loads`."""
+
+    def load(key: str) -> object:
+        loads.append(key)
+        if len(loads) == 1:
+            raise TimeoutError("the database did not answer")
+        return f"{key}@{len(loads)}"
+
+    return load
+
+
+def test_a_get_whose_load_raises_raises_that_error_and_caches_nothing():
+    """a get whose load raises raises that error and caches nothing: the next get of the
+    key loads it again, and the one after that hits"""
+    loads: list[str] = []
+    cluster = cluster_of(NODES, 8, 2, load=failing_once(loads))
+    got = (gets(cluster, ["user:1"] * 3), loads)
+    expected = (["raised TimeoutError", "'user:1@2'", "'user:1@2'"], ["user:1", "user:1"])
+    assert got == expected, (
+        "V=8, replicas=2, nodes a, b, c, a load that raises TimeoutError the first time and "
+        "then gives 'key@n' for its n-th call: get('user:1') three times should raise "
+        "TimeoutError (nothing cached), then give 'user:1@2' (loaded again) and 'user:1@2' "
+        f"(a hit), loading user:1 twice; got {', '.join(got[0])}, loads {got[1]}"
+    )
+
+
+def test_a_get_whose_load_raises_counts_nothing():
+    """a get whose load raises counts neither a hit nor a miss, whether an owner is up or
+    none is"""
+    loads: list[str] = []
+    cluster = cluster_of(NODES, 8, 2, load=failing_once(loads))
+    gets(cluster, ["user:1"])
+    first = stats_of(cluster)
+    for node in NODES:
+        cluster.mark_down(node)
+    cluster.get("user:2")  # a miss, loaded, cached nowhere
+    loads.clear()  # the next load raises again
+    gets(cluster, ["user:2"])
+    got = (first, stats_of(cluster))
+    expected = (repr({"hits": 0, "misses": 0}), repr({"hits": 0, "misses": 1}))
+    assert got == expected, (
+        "V=8, replicas=2, nodes a, b, c: get('user:1') with a load that raises "
+        "TimeoutError, stats(); then a, b, c marked down, get('user:2') (loaded), and "
+        "get('user:2') again with a load that raises, stats(): a get whose load raises "
+        f"counts nothing, so stats() should give {expected[0]}, then {expected[1]}; got "
+        f"{got[0]}, then {got[1]}"
     )
 
 

@@ -6,18 +6,21 @@ Several clusters at once get generated calls: hashes that collide all the
 time (hash64=lambda text: 0, hash64=len, a 50-value sum of code points) or
 the default one, node ids of every shape ('#' in them, one a prefix of
 another, case and whitespace variants, the empty id), nodes added, removed
-and added again, weights raised, lowered, drained to 0 and refused, nodes
-marked down and up, keys got again and again (values of None among them),
-their owners asked (forty keys at once after each step of a resize too), and
-a dict stats() gave looked at again after a get. The nodes a key's reads
-depend on are its owners, so steps act on them: one or two of a key's
-owners down (of three replicas) and back, the one that served it down; a
-key's owner marked down or drained, removed and added back; a key's owners
-changed under it, by a drain or a join, while another node holds it. The
-long runs add clusters of hundreds of nodes, hundreds of nodes removed and
-added back, one node's weight lowered, raised, drained and set back hundreds
-of times, one node flapping hundreds of times, and thousands of gets
-compared in a tight loop.
+and added again, a node of weight 40 or 100 beside small ones, weights
+raised, lowered, drained to 0 (twice too) and refused, weights of two nodes
+changed in turn, nodes marked down and up after a weight change, keys got
+again and again (values of None and False among them, and keys whose load
+raises), their owners asked (forty keys at once after each step of a resize
+too, and forty keys got before and after it), a list owners() gave changed
+by the caller, and a dict stats() gave looked at again after a get. The
+nodes a key's reads depend on are its owners, so steps act on them: one or
+two of a key's owners down (of three replicas) and back, the one that
+served it down; a key's owner marked down or drained, removed and added
+back; a key's owners changed under it, by a drain or a join, while another
+node holds it. The long runs add clusters of hundreds of nodes, hundreds of
+nodes removed and added back, one node's weight lowered, raised, drained and
+set back hundreds of times, one node flapping hundreds of times, and
+thousands of gets compared in a tight loop.
 Every call is compared with the model in tests/cache_router/model.py; a
 failure is shrunk to the smallest sequence of calls that still breaks the
 contract, shown as lines to paste into python.
@@ -40,15 +43,29 @@ REPLICAS = gen.pick(2, 1, 3, 0)
 WEIGHTS = gen.pick("default", 1, 2, 3, 0, -1)
 NEW_WEIGHTS = gen.pick(1, 0, 2, 3, 4, -1)
 IDS = token_ring.drawn_ids("x" * 30)
-# Few keys, so that they are got again and hit; "none..." keys load None.
-KEYS = gen.Text("kn1", max_size=3, common=["k", "k1", "none", "", "a#0", "n1", "none-k", "é"])
+# Few keys, so that they are got again and hit; "none..." keys load None, "false..." keys
+# False, and the load of a "fail..." key raises (model.Loads).
+KEYS = gen.Text(
+    "kn1",
+    max_size=3,
+    common=["k", "k1", "none", "", "a#0", "n1", "false", "fail", "none-k", "é"],
+)
 WHICH = gen.Integers(0, 5)
 CHOICE = gen.Integers(0, 4)
 # Which of a key's owners a step acts on (0 the first), and what it does to it.
 RANK = gen.Integers(0, 2)
 OWNER_ACTIONS = gen.pick("mark_down", "drain", "remove_node", "mark_up")
 AGAIN_ACTIONS = gen.pick("add_node", "restore", "mark_up", "remove_node", "mark_down", "drain")
-LOAD = "def load(key): loads.append(key); return None if key.startswith('none') else f'{key}@{len(loads)}'"  # noqa: E501
+# model.Loads, as the script writes it.
+LOAD = [
+    "def load(key):",
+    "    loads.append(key)",
+    "    if key.startswith('fail'):",
+    "        raise TimeoutError(f'the database did not answer for {key!r}')",
+    "    if key.startswith('none'):",
+    "        return None",
+    "    return False if key.startswith('false') else f'{key}@{len(loads)}'",
+]
 
 
 class Clusters(gen.Machine):
@@ -59,7 +76,7 @@ class Clusters(gen.Machine):
         self.new = module.CacheCluster
         # One backing store per side, shared by its clusters, as the script's one load().
         self.learner_load, self.model_load = Loads(), Loads()
-        self.script.lines += ["loads = []", LOAD, ""]
+        self.script.lines += ["loads = []", *LOAD, ""]
         # The node the last `owner` step acted on, by cluster: `again` acts on it again.
         self.touched: dict[str, str] = {}
 
@@ -240,13 +257,77 @@ class Clusters(gen.Machine):
     )
     def resize(self, which: int, choice: int, high: int, low: int) -> list:
         """A node's weight raised, lowered and raised again, forty keys' owners asked after
-        each: the tokens a node keeps stay where they were, and it has no others."""
+        each, and the keys got before the lowering and after the raise: the tokens a node
+        keeps stay where they were, it has no others, and it keeps what is cached on it."""
         node = {"which": which, "choice": choice, "stranger": "x"}
-        many = ("owners_of_many", {"which": which})
+        owners, gets = ("owners_of_many", {"which": which}), ("gets_of_many", {"which": which})
         steps: list = []
-        for heavy in (high, low, high):
-            steps += [("set_weight", {**node, "heavy": heavy}), many]
+        for heavy, then in ((high, [owners, gets]), (low, [owners]), (high, [owners, gets])):
+            steps += [("set_weight", {**node, "heavy": heavy}), *then]
         return steps
+
+    @gen.macro(
+        when=gen.has_instances,
+        which=WHICH,
+        first=CHOICE,
+        second=CHOICE,
+        high=gen.pick(3, 0, 2),
+        other=gen.pick(2, 0, 3),
+    )
+    def in_turn(self, which: int, first: int, second: int, high: int, other: int) -> list:
+        """Weights of two nodes changed in turn, the first set back to 1 (the weight most
+        nodes join with), forty keys' owners asked: each change moves its own node's
+        tokens, and the changes made since a weight was last set stay."""
+        many = ("owners_of_many", {"which": which})
+        steps = [
+            ("set_weight", {"which": which, "choice": choice, "stranger": "x", "heavy": heavy})
+            for choice, heavy in ((first, high), (second, other), (first, 1))
+        ]
+        return [*steps, many]
+
+    @gen.macro(when=gen.has_instances, which=WHICH, key=KEYS, rank=RANK)
+    def drain_twice(self, which: int, key: str, rank: int) -> list:
+        """One of a key's owners drained, and drained again, forty keys' owners asked: a
+        drain of a node drained already changes nothing."""
+        drained = ("owner", {"which": which, "key": key, "rank": rank, "action": "drain"})
+        again = ("again", {"which": which, "action": "drain"})
+        return [drained, again, ("owners_of_many", {"which": which})]
+
+    @gen.macro(when=gen.has_instances, which=WHICH, choice=CHOICE, heavy=gen.pick(3, 0, 2))
+    def restart(self, which: int, choice: int, heavy: int) -> list:
+        """A node's weight changed, then the node marked down and up (a restart), forty
+        keys' owners asked: a restart keeps the node's weight and tokens."""
+        node = {"which": which, "choice": choice, "stranger": "x"}
+        return [
+            ("set_weight", {**node, "heavy": heavy}),
+            ("mark_down", node),
+            ("mark_up", node),
+            ("owners_of_many", {"which": which}),
+        ]
+
+    @gen.macro(when=gen.has_instances, which=WHICH, node=IDS, heavy=gen.pick(100, 40))
+    def large_beside_small(self, which: int, node: str, heavy: int) -> list:
+        """A node of weight `heavy` added beside the small ones, forty keys' owners asked:
+        a walk goes past hundreds of the large node's tokens to reach the next node."""
+        added = ("add_node", {"which": which, "node": node, "heavy": heavy})
+        return [added, ("owners_of_many", {"which": which})]
+
+    @gen.rule(when=gen.has_instances, which=WHICH)
+    def gets_of_many(self, which: int) -> None:
+        """get(f'key-{n}') for 40 keys, written as one line: where a change dropped values
+        a node should keep, or cached them where it should not, some of them show it."""
+        live = self.at(which)
+        calls = [
+            (
+                f"{live.name}.get('key-{n}')",
+                lambda n=n: live.learner.get(f"key-{n}"),
+                gen.outcome(lambda n=n: live.model.get(f"key-{n}")),
+            )
+            for n in range(40)
+        ]
+        self.script.sweep(
+            calls, lambda done: f"_ = [{live.name}.get(f'key-{{n}}') for n in range({done})]"
+        )
 
     @gen.rule(weight=5, when=gen.has_instances, which=WHICH, key=KEYS)
     def get(self, which: int, key: str) -> None:
@@ -266,6 +347,19 @@ class Clusters(gen.Machine):
         )
         self.compare(live, "get", key, show=True)
         self.script.call("kept", lambda: kept, gen.returns(said))
+
+    @gen.rule(when=gen.has_instances, which=WHICH, key=KEYS)
+    def owners_kept(self, which: int, key: str) -> None:
+        """A list owners() gave, changed by the caller (reversed, a stranger appended):
+        the next owners() of the key gives what it would have given anyway."""
+        live = self.at(which)
+        said = gen.outcome(lambda: live.model.owners(key))
+        text = f"kept = {live.name}.owners({gen.code(key)})"
+        kept = self.script.call(text, lambda: live.learner.owners(key), said, show=False)
+        if said.raised is None:
+            self.script.call("kept.reverse()", kept.reverse, gen.returns(None), show=False)
+            self.script.call("kept.append('zz')", lambda: kept.append("zz"), gen.returns(None))
+            self.compare(live, "owners", key, show=True)
 
     @gen.macro(hashed=gen.pick(*HASHES))
     def clusters_alike(self, hashed: str) -> list:
@@ -296,10 +390,10 @@ class LongRuns(Clusters):
 
     create = None  # clusters fit for long runs instead
     add_look_alikes = None
-    clusters_alike = resize = None
+    clusters_alike = resize = in_turn = drain_twice = restart = large_beside_small = None
     remove_node = mark_down = mark_up = owners = get = stats = stats_kept = None
-    owner = again = outages = leave_and_return = owners_move = None
-    owners_of_many = None
+    owner = again = outages = leave_and_return = owners_move = owners_kept = None
+    owners_of_many = gets_of_many = None
 
     def setup(self, module) -> None:
         super().setup(module)

@@ -229,3 +229,56 @@ def test_a_drained_node_owns_nothing_and_keeps_its_cache():
         "every key has its first owners again and b kept its cache, so getting the 200 keys "
         f"again should miss none; it missed {misses}"
     )
+
+
+def test_a_node_whose_weight_is_lowered_keeps_its_cache():
+    """a node whose weight is lowered to 1 or more keeps what is cached on it: raised
+    again, its keys come back to it and hit"""
+    heavier = {**NODES, "b": 4}
+    cluster = cluster_of(heavier, 8)
+    keys = KEYS[:200]
+    for key in keys:
+        cluster.get(key)
+    for weight in (1, 2):
+        cluster.set_weight("b", weight)
+        cluster.set_weight("b", 4)
+        before = cluster.stats()["misses"]
+        for key in keys:
+            cluster.get(key)
+        misses = cluster.stats()["misses"] - before
+        assert misses == 0, (
+            "V=8, replicas=2, nodes a, b, c of weights 1, 4, 1, each of 200 keys got once, "
+            f"then set_weight('b', {weight}) and set_weight('b', 4): every key has its first "
+            "owners again, and b kept what was cached on it, so getting the 200 keys again "
+            f"should miss none; it missed {misses}"
+        )
+
+
+def test_draining_a_drained_node_changes_nothing():
+    """set_weight to the weight a node has already (0 again for a drained node) changes
+    nothing: every key keeps its owners"""
+    for node, weights in (("c", [0, 0]), ("c", [0, 0, 0]), ("b", [2]), ("b", [3, 3])):
+        cluster, expected = cluster_of(NODES, 8), model_of(NODES, 8)
+        for weight in weights:
+            cluster.set_weight(node, weight)
+            expected.set_weight(node, weight)
+        calls = ", ".join(f"set_weight({node!r}, {weight})" for weight in weights)
+        problem = misowned(cluster, expected, KEYS[:200])
+        assert not problem, f"{SCENARIO}, then {calls}: {problem}"
+
+
+def test_weights_of_several_nodes_changed_in_turn_each_keep_their_tokens():
+    """weights of several nodes changed in turn, one node set back to a weight it had: each
+    change moves the tokens of its own node only, and every change made since stays"""
+    for changes in (
+        [("a", 3), ("c", 2), ("a", 1)],
+        [("b", 0), ("a", 3), ("b", 2)],
+        [("a", 2), ("c", 3), ("a", 1), ("c", 1), ("b", 4)],
+    ):
+        cluster, expected = cluster_of(NODES, 8), model_of(NODES, 8)
+        for node, weight in changes:
+            cluster.set_weight(node, weight)
+            expected.set_weight(node, weight)
+        calls = ", ".join(f"set_weight({node!r}, {weight})" for node, weight in changes)
+        problem = misowned(cluster, expected, KEYS[:200])
+        assert not problem, f"{SCENARIO}, then {calls}: {problem}"

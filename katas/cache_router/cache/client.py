@@ -49,7 +49,11 @@ class ReadThroughClient:
         return walk(self._cluster.ring, key, self._replicas)
 
     def get(self, key: str) -> Any:
-        owners = [self._cluster.node(node_id) for node_id in self.owners(key)]
+        # The ring and the nodes from one published state: a change made meanwhile, by
+        # another thread or inside the hash64 or load this get calls, cannot leave it
+        # an owner that is not in the table it looks owners up in.
+        state = self._cluster.state
+        owners = [state.nodes[node_id] for node_id in walk(state.ring, key, self._replicas)]
         live = [node for node in owners if node.up]
         for node in live:
             found, value = node.lookup(key)
@@ -58,6 +62,8 @@ class ReadThroughClient:
                 # only, so that a read never turns into a write on another node.
                 self.counts.hit(node.node_id)
                 return value
+        # A load that raises goes on to the caller: nothing is cached, and nothing
+        # counted (stats() counts the reads that gave a value).
         value = self._store.load(key)
         if not live:
             # Cached nowhere: a node that does not own the key would go on serving

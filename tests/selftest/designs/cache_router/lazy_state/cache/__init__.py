@@ -1,10 +1,11 @@
 """A correct cache client whose ring is built lazily, per published state.
 
-A change publishes a new frozen State (the weights as a tuple) with one
-assignment and hashes nothing; the first lookup on a state builds its sorted
-tokens once and keeps them in that state. Building is idempotent, so a
-lookup that races a change builds the state it read, whole. The cache nodes
-are small objects; counts are a dict copied out by stats().
+A change publishes a new frozen State (the weights as a tuple, and the
+nodes by id) with one assignment and hashes nothing; the first lookup on a
+state builds its sorted tokens once and keeps them in that state. Building
+is idempotent, so a lookup that races a change builds the state it read,
+whole, and finds its owners among that state's nodes. The cache nodes are
+small objects; counts are a dict copied out by stats().
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ def _stable(text):
 
 
 class _State:
-    __slots__ = ("_built", "weights")
+    __slots__ = ("_built", "nodes", "weights")
 
-    def __init__(self, weights):
+    def __init__(self, weights, nodes):
         self.weights = weights  # tuple of (node, weight), weight 0 for a drained node
+        self.nodes = nodes  # node id -> _Node, never changed once published
         self._built = None
 
     def ring(self, virtuals, hash64):
@@ -51,48 +53,49 @@ class CacheCluster:
         self._v = virtuals_per_weight
         self._replicas = replicas
         self._hash64 = hash64 if hash64 is not None else _stable
-        self._state = _State(())
-        self._nodes = {}
+        self._state = _State((), {})
         self._counts = {"hits": 0, "misses": 0}
 
     def _weights(self):
         return dict(self._state.weights)
 
-    def _publish(self, weights):
-        self._state = _State(tuple(weights.items()))
+    def _publish(self, weights, nodes):
+        self._state = _State(tuple(weights.items()), nodes)
 
     def add_node(self, node_id, weight=1):
-        if not isinstance(weight, int) or weight < 1 or node_id in self._nodes:
+        nodes = self._state.nodes
+        if not isinstance(weight, int) or weight < 1 or node_id in nodes:
             raise ValueError("duplicate node or weight below 1")
-        self._nodes[node_id] = _Node()
-        self._publish({**self._weights(), node_id: weight})
+        self._publish({**self._weights(), node_id: weight}, {**nodes, node_id: _Node()})
 
     def remove_node(self, node_id):
-        if node_id not in self._nodes:
+        nodes = dict(self._state.nodes)
+        if nodes.pop(node_id, None) is None:
             return False
         weights = self._weights()
         del weights[node_id]
-        self._publish(weights)
-        del self._nodes[node_id]
+        self._publish(weights, nodes)
         return True
 
     def set_weight(self, node_id, weight):
         if not isinstance(weight, int) or weight < 0:
             raise ValueError("negative weight")
-        if node_id not in self._nodes:
+        if node_id not in self._state.nodes:
             raise KeyError(node_id)
-        self._publish({**self._weights(), node_id: weight})
+        self._publish({**self._weights(), node_id: weight}, self._state.nodes)
 
     def mark_down(self, node_id):
-        self._nodes[node_id].up = False
+        self._state.nodes[node_id].up = False
 
     def mark_up(self, node_id):
-        node = self._nodes[node_id]
+        node = self._state.nodes[node_id]
         if not node.up:
             node.up, node.values = True, {}
 
     def owners(self, key):
-        state = self._state
+        return self._owners(self._state, key)
+
+    def _owners(self, state, key):
         hashes, owners, distinct = state.ring(self._v, self._hash64)
         if not hashes:
             return []
@@ -107,7 +110,9 @@ class CacheCluster:
         return found
 
     def get(self, key):
-        live = [self._nodes[name] for name in self.owners(key) if self._nodes[name].up]
+        state = self._state  # one state: its ring and its nodes
+        live = [state.nodes[name] for name in self._owners(state, key)]
+        live = [node for node in live if node.up]
         for node in live:
             if key in node.values:
                 self._counts["hits"] += 1

@@ -2,8 +2,9 @@
 
 Every change makes the full token list again from the weights (each token's
 hash kept in a dict, so a text is hashed once) and publishes it with one
-assignment. Down nodes are a set; caches a dict of dicts; the counts two
-ints. `hash64 or default`, as the contract allows.
+assignment, with the count of nodes that hold tokens and the caches of the
+members. Down nodes are a set; caches a dict of dicts, emptied in place on a
+restart; the counts two ints. `hash64 or default`, as the contract allows.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class CacheCluster:
         self._weights = {}
         self._down = set()
         self._caches = {}
-        self._ring = ([], [])  # (hashes, tokens), published together
+        self._ring = ([], [], 0, {})  # (hashes, tokens, holders, caches), published together
         self._hits = 0
         self._misses = 0
 
@@ -45,7 +46,8 @@ class CacheCluster:
             for node, weight in weights.items()
             for i in range(weight * self._v)
         )
-        self._ring = ([t[0] for t in tokens], tokens)
+        holders = sum(1 for weight in weights.values() if weight)
+        self._ring = ([t[0] for t in tokens], tokens, holders, dict(self._caches))
 
     def add_node(self, node_id, weight=1):
         if node_id in self._weights or not isinstance(weight, int) or weight < 1:
@@ -60,9 +62,9 @@ class CacheCluster:
             return False
         weights = dict(self._weights)
         del weights[node_id]
+        del self._caches[node_id]
         self._rebuild(weights)
         self._weights = weights
-        del self._caches[node_id]
         self._down.discard(node_id)
         return True
 
@@ -85,32 +87,37 @@ class CacheCluster:
             raise KeyError(node_id)
         if node_id in self._down:
             self._down.discard(node_id)
-            self._caches[node_id] = {}
+            self._caches[node_id].clear()
 
     def owners(self, key):
-        hashes, tokens = self._ring
+        return self._owners(self._ring, key)
+
+    def _owners(self, ring, key):
+        hashes, tokens, holders, _ = ring
         if not tokens:
             return []
         start = bisect_left(hashes, self._hash(key)) % len(tokens)
-        found = []
+        wanted, found = min(self._replicas, holders), []
         for step in range(len(tokens)):
             node = tokens[(start + step) % len(tokens)][2]
             if node not in found:
                 found.append(node)
-                if len(found) == self._replicas:
+                if len(found) == wanted:
                     break
         return found
 
     def get(self, key):
-        live = [node for node in self.owners(key) if node not in self._down]
+        ring = self._ring  # one state: the tokens and the caches of the nodes they name
+        caches = ring[3]
+        live = [node for node in self._owners(ring, key) if node not in self._down]
         for node in live:
-            if key in self._caches[node]:
+            if key in caches[node]:
                 self._hits += 1
-                return self._caches[node][key]
+                return caches[node][key]
         value = self._load(key)
         self._misses += 1
         if live:
-            self._caches[live[0]][key] = value
+            caches[live[0]][key] = value
         return value
 
     def stats(self):

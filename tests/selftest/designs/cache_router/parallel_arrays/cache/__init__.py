@@ -2,7 +2,8 @@
 
 The ring is three lists in one tuple (hashes, token ids, owners), sorted by
 (hash, token id). A weight change keeps the tokens below the smaller count,
-drops those above the new count and merges in the new ones. Weights are
+drops those above the new count and merges in the new ones; the members are
+published with it, so that a get finds the owners of the ring it read. Weights are
 checked with `type(w) is int`; members are a list, so membership checks are
 O(n), as the contract allows.
 """
@@ -34,8 +35,9 @@ class CacheCluster:
         self._load, self._v, self._r = load, virtuals_per_weight, replicas
         self._hash64 = default_hash64 if hash64 is None else hash64
         self._members: list[_Member] = []
-        # (hashes, token ids, owners) and the count of distinct owners, published as one
-        self._published: tuple[tuple[list, list, list], int] = (([], [], []), 0)
+        # (hashes, token ids, owners), the count of distinct owners and the members by id,
+        # published as one
+        self._published: tuple[tuple[list, list, list], int, dict] = (([], [], []), 0, {})
         self._counts = [0, 0]
 
     def _member(self, node_id: str) -> _Member:
@@ -47,7 +49,7 @@ class CacheCluster:
     def _change(self, node_id: str, old: int, new: int) -> None:
         """Publish the ring where node_id's token count goes from old*V to new*V."""
         low, high = min(old, new) * self._v, max(old, new) * self._v
-        (hashes, ids, owners), _ = self._published
+        (hashes, ids, owners), _, _ = self._published
         if new < old:
             gone = {f"{node_id}#{i}" for i in range(low, high)}
             kept = [(h, t, o) for h, t, o in zip(hashes, ids, owners, strict=True) if t not in gone]
@@ -58,7 +60,8 @@ class CacheCluster:
             )
             kept = list(merge(zip(hashes, ids, owners, strict=True), added))
         ring = ([t[0] for t in kept], [t[1] for t in kept], [t[2] for t in kept])
-        self._published = (ring, len(set(ring[2])))  # one assignment: a whole ring
+        members = {member.id: member for member in self._members}
+        self._published = (ring, len(set(ring[2])), members)  # one assignment: a whole ring
 
     def add_node(self, node_id, weight=1):
         if type(weight) is not int or weight < 1:
@@ -95,7 +98,10 @@ class CacheCluster:
             member.alive, member.store = True, {}
 
     def owners(self, key):
-        (hashes, _, owners), nodes = self._published
+        return self._owners(self._published, key)
+
+    def _owners(self, published, key):
+        (hashes, _, owners), nodes, _ = published
         if not hashes:
             return []
         start = bisect_left(hashes, self._hash64(key))
@@ -109,7 +115,8 @@ class CacheCluster:
         return found
 
     def get(self, key):
-        live = [m for m in map(self._member, self.owners(key)) if m.alive]
+        published = self._published  # one state: the ring and the members it names
+        live = [m for m in map(published[2].__getitem__, self._owners(published, key)) if m.alive]
         for member in live:
             if key in member.store:
                 self._counts[0] += 1
