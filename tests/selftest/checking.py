@@ -255,7 +255,7 @@ def repository_copy(target: Path, kata: Kata) -> Path:
     a repository of its own, whose katas/ a self-test may change."""
     from tests.harness.kata import starter
 
-    skipped = shutil.ignore_patterns(".venv", ".git", "__pycache__", ".katas", ".*_cache")
+    skipped = shutil.ignore_patterns(".venv*", ".git", "__pycache__", ".katas", ".*_cache")
     shutil.copytree(ROOT, target, ignore=skipped)
     for name, data in starter.shipped(kata).items():
         (target / "katas" / kata.name / name).write_bytes(data)
