@@ -49,6 +49,7 @@ def check_command(
     timeout: float = 2,
     check_timeout: float = 60,
     only: tuple[str, ...] = (),
+    python: str = sys.executable,
 ) -> list[str]:
     command = [
         "make",
@@ -61,7 +62,7 @@ def check_command(
         f"FORMAT={fmt}",
         f"TIMEOUT={timeout}",
         f"CHECK_TIMEOUT={check_timeout}",
-        f"PYTHON={sys.executable}",
+        f"PYTHON={python}",
     ]
     command += [f"ONLY={','.join(only)}"] if only else []
     return command + ([f"DIR={folder}"] if folder is not None else [])
