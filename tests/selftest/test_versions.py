@@ -1,5 +1,6 @@
 """Every CPython the README promises gives every kata's starter and reference the same
-verdicts, test by test, as the Python that runs the self-tests.
+verdicts, test by test, as the Python that runs the self-tests; and make's set-up
+says why a Python it cannot use is refused.
 
 The other CPythons are those tests.selftest.pythons finds (BOOTSTRAP_PYTHON,
 python3.X on PATH, pyenv's versions; one of each minor version from 3.10). Each is
@@ -30,10 +31,44 @@ from tests.selftest.checking import (
 )
 from tests.selftest.pythons import WHERE, Python, others
 
-# The full tier: make test-all runs this file (.ci/run among them), make test does not.
-pytestmark = pytest.mark.thorough
-
 KATAS = [catalog.load(name) for name in kata_names()]
+# What a pyenv shim of a version not selected says, and its status.
+SHIM = """#!/bin/sh
+echo "pyenv: python3.12: command not found" >&2
+exit 127
+"""
+# This Python, saying it is 3.9 to the code make runs with -c.
+OLD = """#!/bin/sh
+exec {python} -c 'import sys; sys.version_info = (3, 9, 18); exec(sys.argv[1])' "$2"
+"""
+
+
+def set_up_with(tmp_path, script: str) -> subprocess.CompletedProcess:
+    """make list with a BOOTSTRAP_PYTHON that is `script`, into a VENV of tmp_path."""
+    bootstrap = tmp_path / "python3.12"
+    bootstrap.write_text(script, encoding="utf-8")
+    bootstrap.chmod(0o755)
+    outside = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTHON", "VENV")
+    env = {key: value for key, value in os.environ.items() if key not in outside}
+    command = ["make", "-s", "-C", str(ROOT), "list", f"VENV={tmp_path / 'venv'}"]
+    return subprocess.run(
+        [*command, f"BOOTSTRAP_PYTHON={bootstrap}"], capture_output=True, text=True, env=env
+    )
+
+
+def test_a_bootstrap_python_that_does_not_run_is_reported_with_its_own_words(tmp_path):
+    done = set_up_with(tmp_path, SHIM)
+    assert done.returncode == 2, done.stderr
+    assert "pyenv: python3.12: command not found" in done.stderr
+    assert "did not run" in done.stderr and "older" not in done.stderr, done.stderr
+    assert not (tmp_path / "venv").exists()
+
+
+def test_a_bootstrap_python_older_than_3_10_is_reported_as_too_old(tmp_path):
+    done = set_up_with(tmp_path, OLD.format(python=sys.executable))
+    assert done.returncode == 2, done.stderr
+    assert "is Python 3.9, older than 3.10" in done.stderr, done.stderr
+    assert not (tmp_path / "venv").exists()
 
 
 def environment(python: Python) -> str:
@@ -73,6 +108,8 @@ def by_name(kata: catalog.Kata) -> str:
     return kata.name
 
 
+# The full tier: make test-all runs it (.ci/run among them), make test does not.
+@pytest.mark.thorough
 @pytest.mark.timeout(1200)
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
 def test_every_cpython_gives_the_starter_and_the_reference_the_same_verdicts(kata, tmp_path):
