@@ -1,6 +1,6 @@
 # katas: debugging-interview practice. `make help` lists the targets.
 .DEFAULT_GOAL := help
-.PHONY: help list check hint watch interview debrief reset grade test test-all lint new-kata
+.PHONY: help list check hint watch interview debrief reset grade test test-all test-versions lint new-kata
 
 KATA ?=
 DIR ?=
@@ -45,6 +45,7 @@ help:
 	@echo "make grade KATA=<kata> SUBMISSIONS=<folder> [JOBS=auto]  grade a class: grades.csv, grades.json"
 	@echo "make test [KATA=<kata>] [JOBS=auto]  the quick self-tests (of one kata), JOBS processes at once"
 	@echo "make test-all [KATA=<kata>] [JOBS=auto]  every self-test: each design, wrong version and mutant"
+	@echo "make test-versions [KATA=<kata>]  each starter and reference graded on every other CPython found"
 	@echo "make new-kata KATA=<name>  the skeleton of a new kata, to grow (docs/authoring.md)"
 	@echo "make lint         ruff check, ruff format --check on solutions/ and tests/, the workflows"
 	@echo "Set PYTHON=<interpreter> to use your own environment instead of .venv,"
@@ -81,14 +82,19 @@ reset: $(SETUP)
 	@$(PYTHON) -m tests.harness reset "$(KATA)"
 
 # The quick tier, for a contributor's loop; test-all adds every design, wrong version
-# and mutant (the self-tests marked `thorough`), as CI runs it.
+# and mutant (the self-tests marked `thorough`), as CI runs it. test-versions grades
+# on every other CPython found (marked `versions`): CI runs it after test-all, alone,
+# so that its gradings do not crowd the timing of the others.
 SELFTEST = $(PYTHON) -m pytest -n $(JOBS) --dist worksteal $(if $(KATA),--kata "$(KATA)")
 
 test: $(DEV_SETUP)
-	@$(SELFTEST) -m "not thorough"
+	@$(SELFTEST) -m "not thorough and not versions"
 
 test-all: $(DEV_SETUP)
-	@$(SELFTEST)
+	@$(SELFTEST) -m "not versions"
+
+test-versions: $(DEV_SETUP)
+	@$(SELFTEST) -m versions
 
 new-kata: $(SETUP)
 	@$(PYTHON) -m tests.harness new-kata "$(KATA)"

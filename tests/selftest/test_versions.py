@@ -94,13 +94,25 @@ def environment(python: Python) -> str:
     return str(venv / "bin" / "python")
 
 
-def differences(python: Python, got: dict[str, str], expected: dict[str, str]) -> list[str]:
+Statuses = dict[str, dict[str, str]]  # by "tests" and "own_tests": each test's status
+
+
+def graded(kata: catalog.Kata, folder: Path, python: str, label: str) -> Statuses:
+    """The statuses of `folder` graded with `python`: a starter as graded_starter grades
+    it, the reference as test_katas does."""
+    limits = {"env": STARTER_SEED, "timeout": STARTER_LIMIT} if label == "starter" else {}
+    checked = make_check(kata.name, folder, python=python, **limits)
+    return {key: checked.statuses(key) for key in ("tests", "own_tests")}
+
+
+def differences(python: Python, got: Statuses, expected: Statuses) -> list[str]:
     here = ".".join(map(str, sys.version_info[:3]))
     return [
-        f"{name}: {got.get(name, 'missing')} on {python.name}, {expected.get(name, 'missing')} "
-        f"on {here}"
-        for name in sorted(set(got) | set(expected))
-        if got.get(name) != expected.get(name)
+        f"{name}: {got[key].get(name, 'missing')} on {python.name}, "
+        f"{expected[key].get(name, 'missing')} on {here}"
+        for key in ("tests", "own_tests")
+        for name in sorted(set(got[key]) | set(expected[key]))
+        if got[key].get(name) != expected[key].get(name)
     ]
 
 
@@ -108,8 +120,8 @@ def by_name(kata: catalog.Kata) -> str:
     return kata.name
 
 
-# The full tier: make test-all runs it (.ci/run among them), make test does not.
-@pytest.mark.thorough
+# make test-versions runs it (.ci/run among them), make test and make test-all do not.
+@pytest.mark.versions
 @pytest.mark.timeout(1200)
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
 def test_every_cpython_gives_the_starter_and_the_reference_the_same_verdicts(kata, tmp_path):
@@ -118,25 +130,27 @@ def test_every_cpython_gives_the_starter_and_the_reference_the_same_verdicts(kat
         pytest.skip(f"no CPython 3.10+ besides this {sys.version.split()[0]} in {WHERE}")
     # Each test process starts with another Python, so that their set-ups run at once.
     turn = KATAS.index(kata) % len(pythons)
-    baseline = graded_starter(kata.name)
+    cached = graded_starter(kata.name)
     starter = committed_starter(kata, tmp_path / "starter")
-    passing = {key: dict.fromkeys(baseline.statuses(key), "pass") for key in ("tests", "own_tests")}
+    keys = ("tests", "own_tests")
+    expected = {
+        "starter": {key: cached.statuses(key) for key in keys},
+        # The reference passes every test here: test_katas holds it.
+        "reference": {key: dict.fromkeys(cached.statuses(key), "pass") for key in keys},
+    }
     wrong = []
     for python in pythons[turn:] + pythons[:turn]:
         interpreter = environment(python)
-        checked = make_check(
-            kata.name, starter, env=STARTER_SEED, timeout=STARTER_LIMIT, python=interpreter
-        )
-        reference = make_check(kata.name, kata.solution_dir, python=interpreter)
-        for key in ("tests", "own_tests"):
-            # The reference passes every test here: test_katas holds it.
-            wrong += [
-                f"starter, {line}"
-                for line in differences(python, checked.statuses(key), baseline.statuses(key))
-            ]
-            wrong += [
-                f"reference, {line}"
-                for line in differences(python, reference.statuses(key), passing[key])
-            ]
+        for label, folder in (("starter", starter), ("reference", kata.solution_dir)):
+            got = graded(kata, folder, interpreter, label)
+            differ = differences(python, got, expected[label])
+            if any("timeout" in line for line in differ):
+                # A TIMEOUT on one side only may be the machine's load, not the code:
+                # both sides are graded again, and what differs then is what counts.
+                got = graded(kata, folder, interpreter, label)
+                if label == "starter":
+                    expected[label] = graded(kata, folder, sys.executable, label)
+                differ = differences(python, got, expected[label])
+            wrong += [f"{label}, {line}" for line in differ]
     found = ", ".join(python.name for python in pythons)
     assert not wrong, f"{kata.name}, graded on {found}:\n" + "\n".join(wrong)
