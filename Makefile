@@ -1,6 +1,6 @@
 # katas: debugging-interview practice. `make help` lists the targets.
 .DEFAULT_GOAL := help
-.PHONY: help list check hint watch interview debrief reset grade test test-all lint new-kata
+.PHONY: help list check hint watch interview debrief reset grade test test-all test-versions lint new-kata
 
 KATA ?=
 DIR ?=
@@ -20,14 +20,18 @@ MEMORY ?= 2048
 # (pytest-xdist: one more than the cores, tests/selftest/kata_option.py says why).
 JOBS ?= auto
 
-VENV := .venv
-# Python that creates .venv (3.10 or newer).
+# The environment make creates and uses; another, for another Python:
+# make list VENV=.venv-3.13 BOOTSTRAP_PYTHON=python3.13
+VENV ?= .venv
+# Python that creates $(VENV) (3.10 or newer).
 BOOTSTRAP_PYTHON ?= python3
-# Give your own interpreter (with pytest, pytest-timeout and ruff) to skip .venv.
+# Give your own interpreter (with pytest, pytest-timeout and ruff) to skip $(VENV).
 PYTHON ?= $(VENV)/bin/python
 
 ifeq ($(PYTHON),$(VENV)/bin/python)
 SETUP := $(VENV)/.installed
+# make test and make lint add the maintainers' tools on their first run.
+DEV_SETUP := $(VENV)/.installed-dev
 endif
 
 help:
@@ -45,9 +49,11 @@ help:
 	@echo "make grade KATA=<kata> SUBMISSIONS=<folder> [JOBS=auto]  grade a class: grades.csv, grades.json"
 	@echo "make test [KATA=<kata>] [JOBS=auto]  the quick self-tests (of one kata), JOBS processes at once"
 	@echo "make test-all [KATA=<kata>] [JOBS=auto]  every self-test: each design, wrong version and mutant"
+	@echo "make test-versions [KATA=<kata>]  each starter and reference graded on every other CPython found"
 	@echo "make new-kata KATA=<name>  the skeleton of a new kata, to grow (docs/authoring.md)"
 	@echo "make lint         ruff check, ruff format --check on solutions/ and tests/, the workflows"
-	@echo "Set PYTHON=<interpreter> to use your own environment instead of .venv."
+	@echo "Set PYTHON=<interpreter> to use your own environment instead of .venv,"
+	@echo "or VENV=<folder> BOOTSTRAP_PYTHON=<python> for one made from another Python."
 
 list: $(SETUP)
 	@$(PYTHON) -m tests.harness list
@@ -81,31 +87,52 @@ reset: $(SETUP)
 	@$(PYTHON) -m tests.harness reset "$(KATA)"
 
 # The quick tier, for a contributor's loop; test-all adds every design, wrong version
-# and mutant (the self-tests marked `thorough`), as CI runs it.
+# and mutant (the self-tests marked `thorough`), as CI runs it. test-versions grades
+# on every other CPython found (marked `versions`): CI runs it after test-all, alone,
+# so that its gradings do not crowd the timing of the others.
 SELFTEST = $(PYTHON) -m pytest -n $(JOBS) --dist worksteal $(if $(KATA),--kata "$(KATA)")
 
-test: $(SETUP)
-	@$(SELFTEST) -m "not thorough"
+test: $(DEV_SETUP)
+	@$(SELFTEST) -m "not thorough and not versions"
 
-test-all: $(SETUP)
-	@$(SELFTEST)
+test-all: $(DEV_SETUP)
+	@$(SELFTEST) -m "not versions"
+
+test-versions: $(DEV_SETUP)
+	@$(SELFTEST) -m versions
 
 new-kata: $(SETUP)
 	@$(PYTHON) -m tests.harness new-kata "$(KATA)"
 
-lint: $(SETUP)
+lint: $(DEV_SETUP)
 	@$(PYTHON) -m ruff check .
 	@$(PYTHON) -m ruff format --check solutions tests
-	@$(PYTHON) -m check_jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+	@if $(PYTHON) -c 'import check_jsonschema' 2>/dev/null; then \
+		$(PYTHON) -m check_jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml; \
+	else \
+		echo "skipped: the workflows' schema check (check-jsonschema is not installed: it needs Python 3.11 or newer)" >&2; \
+	fi
 
 # Setup talks on stderr only, so `make -s check FORMAT=json` prints pure JSON.
+# A BOOTSTRAP_PYTHON that does not run (a pyenv shim of a version not selected, a
+# name not on PATH) has said why on stderr: its words, not a guess, come first.
 $(VENV)/.installed: pyproject.toml
 	@echo "Setting up $(VENV) (first run only)..." >&2
-	@$(BOOTSTRAP_PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' \
-		|| { echo "error: $(BOOTSTRAP_PYTHON) is older than 3.10; run with BOOTSTRAP_PYTHON=python3.X" >&2; exit 2; }
+	@version=$$($(BOOTSTRAP_PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2]); sys.exit(3 if sys.version_info < (3, 10) else 0)'); \
+	case $$? in \
+	0) ;; \
+	3) echo "error: $(BOOTSTRAP_PYTHON) is Python $$version, older than 3.10; run with BOOTSTRAP_PYTHON=python3.X" >&2; exit 2 ;; \
+	*) echo "error: $(BOOTSTRAP_PYTHON) did not run (its own message is above); run with BOOTSTRAP_PYTHON=<a Python 3.10 or newer that runs>" >&2; exit 2 ;; \
+	esac
 	@$(BOOTSTRAP_PYTHON) -m venv $(VENV) >&2
 	@{ $(VENV)/bin/python -m pip install --upgrade "pip>=25.1" \
-		&& $(VENV)/bin/python -m pip install --group dev; } > $(VENV)/setup.log 2>&1 \
+		&& $(VENV)/bin/python -m pip install --group learn; } > $(VENV)/setup.log 2>&1 \
 		|| { cat $(VENV)/setup.log >&2; echo "error: installing the dependencies failed (log above)" >&2; exit 2; }
 	@touch $@
 	@echo "Setup done." >&2
+
+$(VENV)/.installed-dev: $(VENV)/.installed
+	@echo "Adding the self-tests' and the lint's tools to $(VENV) (first run only)..." >&2
+	@$(VENV)/bin/python -m pip install --group dev > $(VENV)/setup-dev.log 2>&1 \
+		|| { cat $(VENV)/setup-dev.log >&2; echo "error: installing the dependencies failed (log above)" >&2; exit 2; }
+	@touch $@

@@ -53,6 +53,7 @@ def check_command(
     check_timeout: float = 60,
     only: tuple[str, ...] = (),
     mode: str = "",
+    python: str = sys.executable,
 ) -> list[str]:
     command = [
         "make",
@@ -65,7 +66,7 @@ def check_command(
         f"FORMAT={fmt}",
         f"TIMEOUT={timeout}",
         f"CHECK_TIMEOUT={check_timeout}",
-        f"PYTHON={sys.executable}",
+        f"PYTHON={python}",
     ]
     command += [f"ONLY={','.join(only)}"] if only else []
     command += [f"MODE={mode}"] if mode else []
@@ -287,7 +288,7 @@ def repository_copy(target: Path, kata: Kata) -> Path:
     a repository of its own, whose katas/ a self-test may change."""
     from tests.harness.kata import starter
 
-    skipped = shutil.ignore_patterns(".venv", ".git", "__pycache__", ".katas", ".*_cache")
+    skipped = shutil.ignore_patterns(".venv*", ".git", "__pycache__", ".katas", ".*_cache")
     shutil.copytree(ROOT, target, ignore=skipped)
     for name, data in starter.shipped(kata).items():
         (target / "katas" / kata.name / name).write_bytes(data)

@@ -40,5 +40,7 @@ def test_fresh_clone_sets_itself_up_and_works_from_another_directory(tmp_path):
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert (clone / ".venv/.installed").is_file()
+    # A learner gets what a learner's commands need; make test and make lint add the rest.
+    assert not (clone / ".venv/.installed-dev").exists()
     assert '"status": "pass"' in done.stdout and done.stdout.lstrip().startswith("{")
     assert "Setting up" in done.stderr  # setup talked on stderr, not into the JSON

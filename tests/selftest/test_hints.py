@@ -37,9 +37,15 @@ def every_hint(kata: catalog.Kata) -> list[str]:
 
 
 def code_lines(kata: catalog.Kata) -> set[str]:
-    """The reference's lines of code, stripped: not comments, not strings alone."""
+    """The reference's lines of code, stripped: not comments, not strings alone.
+
+    Of its Python files only: a round's INCIDENT.md or pytest.ini is no Python, and
+    the tokenizer of 3.12 and later refuses what older ones let through.
+    """
     lines = set()
     for name in kata.files:
+        if not name.endswith(".py"):
+            continue
         source = (kata.solution_dir / name).read_text(encoding="utf-8")
         rows = {
             token.start[0]

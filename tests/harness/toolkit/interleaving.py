@@ -14,7 +14,10 @@ A scenario may also pause threads between the bytecode instructions of a
 line (`opcodes`), where a read-modify-write such as `self.count += 1` comes
 apart, as it does on a free-threaded Python; and with two preemptions
 (thread A paused, thread B paused, then both go on), which a lock that
-does not exclude needs before it shows.
+does not exclude needs before it shows. The points are the same on every CPython
+from 3.10 (tests/selftest/test_interleaving.py): each version is asked for opcode
+events in the way it honours from a code's first call, and a comprehension on one
+line is paused alike whether or not it has a frame of its own.
 
 The learner's `threading.Lock`, `threading.RLock`, `threading.Semaphore`,
 `threading.BoundedSemaphore` and `_thread.allocate_lock` are instrumented
@@ -52,6 +55,11 @@ FALLBACK = 0.25
 # threads together.
 MAX_STEPS = 20_000
 DEADLOCK = -1  # what _Control.next_to_run says when no thread can go on
+# Before Python 3.12 a list, set or dict comprehension runs in a frame of its own,
+# whose first line event repeats the line its caller is on; 3.12 runs it in its
+# caller's frame (PEP 709), with no such event. That first line is no step, so a
+# scenario pauses a comprehension on one line alike on every version.
+INLINED = ("<listcomp>", "<setcomp>", "<dictcomp>") if sys.version_info < (3, 12) else ()
 
 
 class Stop(BaseException):
@@ -105,6 +113,7 @@ class _Control:
         self.blocked_on: dict[int, _Lock | _Semaphore] = {}
         self.where: dict[int, tuple[str, int, bool]] = {}  # file, line, mid-line
         self.line_begins: dict[int, bool] = {}  # a line event came, its first opcode not yet
+        self.inlined: dict[int, object] = {}  # a comprehension's frame, before its first line
         self.quiet = False  # the thread holding the baton has stopped
         self.total = 0
         self.over = False
@@ -116,13 +125,22 @@ class _Control:
 
     def tracer(self, frame, event, arg):
         if event == "call" and frame.f_code.co_filename in self.files:
+            # The frame's tracer before its opcode events: Python 3.13 turns them on
+            # for a frame that has a tracer already, and otherwise only from the next
+            # call of the same code on (the first call of an assign() made afresh
+            # would run whole lines).
+            frame.f_trace = self._line
             frame.f_trace_opcodes = self.opcodes
+            if not self.opcodes and frame.f_code.co_name in INLINED:
+                self.inlined[self.me()] = frame
             return self._line
         return None
 
     def _line(self, frame, event, arg):
         if not self.opcodes:
-            if event == "line":
+            if event == "line" and self.inlined.get(self.me()) is frame:
+                del self.inlined[self.me()]  # its first line: no step (see INLINED)
+            elif event == "line":
                 self.step(frame.f_code.co_filename, frame.f_lineno, mid=False)
         elif event == "line":
             self.line_begins[self.me()] = True
@@ -444,7 +462,7 @@ class Scenario:
         def body() -> None:
             control.ids[threading.get_ident()] = tid
             started.set()
-            sys.settrace(control.tracer)
+            _settrace(control.tracer, control.opcodes)
             try:
                 for call in calls:
                     try:
@@ -511,6 +529,20 @@ class Scenario:
             if len(run.pauses) < 2 or run.deadlock or run.runaway:
                 return
             yield instance, run
+
+
+def _settrace(tracer: Callable, opcodes: bool) -> None:
+    """sys.settrace(tracer) for this thread, with opcode events where `opcodes`.
+
+    Python 3.12 sends opcode events only after a frame has asked for them, and only
+    to the threads whose sys.settrace() came after that (CPython issue 114480). The
+    frame that asks is one that never runs: a frame running in a thread with no
+    tracer, with opcode events on, crashes 3.12.
+    """
+    if opcodes:
+        never_run = (None for _ in ())
+        never_run.gi_frame.f_trace_opcodes = True
+    sys.settrace(tracer)
 
 
 def source_line(file: str, line: int) -> str:
