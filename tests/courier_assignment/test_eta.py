@@ -157,6 +157,37 @@ def test_couriers_within_epsilon_of_the_lowest_score_tie():
         )
 
 
+def test_a_courier_more_than_epsilon_above_the_lowest_is_never_picked_however_large_the_scores():
+    """epsilon is a number of seconds, whatever the scores: a courier more than epsilon
+    above the lowest is never picked first, though the scores are ten billion seconds"""
+    cases = ((0.5, 10.0), (0.0, 5.0))
+    for n, (epsilon, extra) in enumerate(cases):
+        couriers = {"ana": spot(north=100), "ben": spot(north=-100 - extra)}
+        # A wait of 10^10 s: scores that far from 0 are still exact to a microsecond.
+        firsts = first_offered(couriers, seeds=range(60), apart=n, wait=1e10, epsilon=epsilon)
+        wrong = firsts.count("ben")
+        assert not wrong, (
+            f"wait 10,000,000,000 s, epsilon {epsilon} s: ana 100 m north of the pickup, ben "
+            f"{100 + extra:g} m south (his score {extra / 5:g} s above hers, both about 10^10 "
+            f"s): with seeds 0 to 59, the order should always be offered to ana first; ben "
+            f"was offered it first with {wrong} of them"
+        )
+
+
+def test_with_epsilon_zero_equal_scores_tie():
+    """couriers within epsilon of the lowest score tie, and a score equal to the lowest is
+    within an epsilon of 0: with epsilon 0, couriers at one spot are each picked first about
+    as often"""
+    couriers = {"ana": spot(north=300), "ben": spot(north=300)}
+    firsts = first_offered(couriers, epsilon=0.0)
+    got = [firsts.count("ana"), firsts.count("ben")]
+    assert all(30 <= count <= 90 for count in got), (
+        "epsilon 0 s: ana and ben at one spot 300 m north of the pickup (equal scores): with "
+        "seeds 0 to 119 each should be offered the order first about 60 times (30 to 90); ana "
+        f"was {got[0]} times, ben {got[1]}"
+    )
+
+
 def test_a_score_exactly_epsilon_above_the_lowest_ties():
     """a score exactly epsilon above the lowest is within epsilon: it ties"""
     firsts = []
