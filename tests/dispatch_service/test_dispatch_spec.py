@@ -30,15 +30,14 @@ from tests.harness.toolkit.spec import Raised, attempt, fresh, refuses, show
 WORKERS = ["A", "B", "C"]
 
 
-def service(world: World, workers=(), timeout=None):
+def service(world: World, workers=(), timeout=None, clock=None):
     """A DispatchService of the learner's package in `world`, with `workers` joined in
-    that order at the world's time; `timeout` None: the default."""
+    that order at the world's time; `timeout` None: the default; `clock` None: the
+    world's."""
     from dispatch import DispatchService as made
 
-    if timeout is None:
-        svc = made(world.send, world.clock)
-    else:
-        svc = made(world.send, world.clock, timeout)
+    given = () if timeout is None else (timeout,)
+    svc = made(world.send, world.clock if clock is None else clock, *given)
     for worker in workers:
         svc.join(worker)
     return svc
@@ -93,8 +92,7 @@ def test_services_are_independent():
 
 
 def test_a_timeout_that_is_not_positive_is_refused():
-    """a heartbeat_timeout that is not positive (zero, negative, NaN) raises ValueError, and
-    a small positive one is accepted"""
+    """a heartbeat_timeout that is not positive (zero, negative, NaN) raises ValueError"""
     # NaN is not positive: it compares false with everything, so `timeout <= 0` lets it
     # through, and then every worker is silent for ever.
     for timeout in (0, 0.0, -1, -30.0, float("nan")):
@@ -104,7 +102,29 @@ def test_a_timeout_that_is_not_positive_is_refused():
             f"DispatchService(send, clock, heartbeat_timeout={written})",
             lambda timeout=timeout: service(World(), timeout=timeout),
         )
-    service(World(), timeout=0.25)  # a small one is fine
+
+
+# Positive timeouts a service must take: a millionth of a second (2**-20, exact in binary),
+# 50 ms, a quarter of a second, a year, and infinity (a heartbeat never goes stale).
+POSITIVE = (2.0**-20, 0.05, 0.25, 365 * 86400.0, math.inf)
+
+
+def test_every_positive_timeout_is_accepted():
+    """a heartbeat_timeout that is positive is accepted, however small or large: a
+    millionth of a second, a year, infinity"""
+    for timeout in POSITIVE:
+        written = "math.inf" if math.isinf(timeout) else repr(timeout)
+        made = f"DispatchService(send, clock, heartbeat_timeout={written})"
+        try:
+            svc = service(World(), ["A"], timeout=timeout)
+        except Exception as error:
+            got: object = Raised(made, error)
+        else:
+            got = svc.dispatch("o1").worker
+        assert got == "A", (
+            f"{made}: the timeout is positive, so the service should take it, and A, joined "
+            f"at 0, take o1 at 0; got {got!r}"
+        )
 
 
 def test_the_transport_is_called_with_the_worker_and_the_order():
@@ -208,6 +228,26 @@ def test_a_heartbeat_exactly_timeout_seconds_old_still_counts():
         "timeout 5: A and B join at 0, B's heartbeat at 2.5: at 7.5 B's is exactly 5 s old "
         f"and still counts, A's is older: 2 dispatches should go to 'B', 'B'; got {show(got)}"
     )
+
+
+def test_a_heartbeat_a_hair_more_than_timeout_seconds_old_no_longer_counts():
+    """a worker whose last heartbeat is more than heartbeat_timeout seconds old, by however
+    little, is not available"""
+    # A hair: 2**-26 s (15 ns) past 30 s, 2**-40 s past 5 s, readings exact in binary, so
+    # that `now - last` and `last + timeout` are exact too. "At most" leaves no tolerance:
+    # math.isclose(age, timeout) takes both for the timeout.
+    for timeout, hair, written in ((30.0, 2.0**-26, "2**-26"), (5.0, 2.0**-40, "2**-40")):
+        world = World()
+        svc = service(world, ["A", "B"], timeout=timeout)
+        world.t = 2.5
+        svc.heartbeat("B")
+        world.t = timeout + hair
+        got = takers(svc, orders(2))
+        assert got == ["B", "B"], (
+            f"timeout {timeout:g}: A and B join at 0, B's heartbeat at 2.5: at {timeout:g} + "
+            f"{written} A's join is {written} s more than {timeout:g} s old and no longer "
+            f"counts, B's heartbeat does: 2 dispatches should go to 'B', 'B'; got {show(got)}"
+        )
 
 
 def test_the_default_timeout_is_thirty_seconds():
@@ -455,6 +495,47 @@ def test_failures_and_heartbeats_are_ordered_by_the_calls_not_by_the_process_clo
     )
 
 
+def test_failures_and_heartbeats_are_ordered_by_the_calls_when_the_clock_steps_back():
+    """a failure and a heartbeat are ordered by the calls, not by the clock's readings: when
+    the clock steps back, a heartbeat after a failure brings the worker back, and a failure
+    after a heartbeat marks it down"""
+    world = World(t=100.0, refuse={("A", "o1"), ("A", "o4")})
+    svc = service(world, ["A", "B"])
+    got = takers(svc, ["o1"])  # A refuses it at 100, B takes it
+    world.t = 90.0  # the clock is set back
+    svc.heartbeat("A")  # A is back
+    got += takers(svc, ["o2", "o3"])  # A, B
+    svc.heartbeat("A")  # at 90
+    world.t = 80.0  # set back again
+    got += takers(svc, ["o4", "o5", "o6"])  # A refuses o4 at 80: B takes it, and the next two
+    expected = ["B", "A", "B", "B", "B", "B"]
+    assert got == expected, (
+        "workers A, B joined at 100: A refuses o1 (B takes it); the clock steps back to 90 "
+        "and A sends a heartbeat; o2, o3; A sends another at 90; the clock steps back to 80 "
+        f"and A refuses o4; o5, o6: the 6 orders should go to {show(expected)}; got "
+        f"{show(got)}"
+    )
+
+
+def test_when_the_clock_steps_back_a_heartbeat_s_age_is_the_clock_now_minus_its_reading():
+    """when the clock steps back, a worker's last heartbeat is the last one made, and its
+    age is the clock now minus the clock then: a heartbeat from later on the clock is
+    fresh, and one made after it but earlier on the clock is the one that counts"""
+    world = World(t=100.0)
+    svc = service(world, ["A", "B"], timeout=30.0)
+    world.t = 50.0  # set back: A's and B's joins are -50 s old
+    got = takers(svc, orders(2))  # A, B
+    svc.heartbeat("A")  # A's last heartbeat, at 50
+    world.t = 85.0  # A's last heartbeat is 35 s old, B's join -15 s
+    got += takers(svc, orders(1, first=3))
+    expected = ["A", "B", "B"]
+    assert got == expected, (
+        "timeout 30: A and B join at 100; the clock steps back to 50 (their joins are -50 s "
+        "old): o1, o2; A sends a heartbeat at 50; at 85 A's last heartbeat is 35 s old and B's "
+        f"join -15 s: o3 goes to B. The 3 orders should go to {show(expected)}; got {show(got)}"
+    )
+
+
 # Rounds of the long run below: past 2**16 failures and heartbeats for each worker.
 ROUNDS = 33_000
 
@@ -570,6 +651,25 @@ def test_stats_refuse_a_worker_not_in_the_rotation():
     refuses(KeyError, "workers A, B, C, A left: stats('A')", lambda: svc.stats("A"))
 
 
+def test_stats_held_do_not_change_with_later_calls():
+    """stats gives the counts at the call: a WorkerStats held does not change with the
+    dispatches after it"""
+    world = World(refuse={("A", "o3")})
+    svc = service(world, ["A", "B"])
+    held = [svc.stats("A")]  # 0, 0, 0
+    takers(svc, orders(2))  # A, B
+    held.append(svc.stats("A"))  # 1, 1, 0
+    takers(svc, orders(2, first=3))  # A refuses o3, B takes it; A is down: B
+    got = [counts(stats) for stats in held]
+    expected = [(0, 0, 0), (1, 1, 0)]
+    assert got == expected, (
+        "workers A, B: stats('A') at the start, then o1, o2 (A, B), stats('A') again, then "
+        "o3 (A refuses it) and o4: the two WorkerStats held should still give offered, "
+        f"delivered, failed {show(expected)}, the counts when each was asked for; got "
+        f"{show(got)}"
+    )
+
+
 # -- sends that raise, and sends that take time --
 
 
@@ -640,17 +740,28 @@ def test_a_send_that_raises_counts_as_a_failed_delivery_whatever_it_raises():
         )
 
 
-def test_availability_is_judged_once_when_dispatch_starts():
-    """dispatch reads the clock once: a send that takes time does not make the workers
-    after it silent"""
-    world = World(refuse={"A"})
-    svc = service(world, WORKERS, timeout=30.0)
-    world.t, world.lag = 20.0, 15.0  # each send takes 15 s on the clock
-    got = delivery(svc.dispatch("o1"))
-    assert got == ("o1", "B", 2), (
-        "timeout 30: A, B, C join at 0; at 20 dispatch('o1'), A refusing and each send "
-        "taking 15 s (the clock reads 35 after A's): every worker is judged at 20, so it "
-        f"should give o1, B, 2 attempts; got {show(got)}"
+def test_dispatch_reads_the_clock_once_when_it_starts():
+    """dispatch reads the clock once, when it starts, however many sends it makes: a send
+    that takes time does not make the workers after it silent"""
+    # At 0: a reading of 0.0 is a reading (`now or clock()` takes it for none and reads
+    # the clock again, after the slow sends).
+    world = World(refuse={"A", "B"})
+    readings: list[float] = []
+
+    def clock() -> float:
+        readings.append(world.t)
+        return world.t
+
+    svc = service(world, WORKERS, timeout=30.0, clock=clock)
+    world.lag = 31.0  # each send takes 31 s on the clock
+    readings.clear()
+    result = delivery(svc.dispatch("o1"))
+    got = [result, readings]
+    assert got == [("o1", "C", 3), [0.0]], (
+        "timeout 30: A, B, C join at 0; at 0 dispatch('o1'), A and B refusing and each send "
+        "taking 31 s (the clock reads 31 after A's, 62 after B's): the clock is read once, "
+        "at 0, and every worker judged then, so it should give o1, C, 3 attempts, with one "
+        f"reading of the clock, 0.0; got {show(result)}, with readings {show(readings)}"
     )
 
 
@@ -696,14 +807,17 @@ def test_when_the_worker_the_cursor_names_leaves_the_one_after_it_is_next():
 
 def test_when_the_last_worker_leaves_while_the_cursor_names_it_the_first_is_next():
     """if the cursor names the last worker of the rotation and it leaves, the cursor
-    wraps to the first"""
+    wraps to the first there and then: a worker that joins before the next dispatch waits
+    its turn"""
     svc = service(World(), ["A", "B", "C", "D"])
     takers(svc, orders(3))  # A, B, C; the cursor names D
-    svc.leave("D")
-    got = takers(svc, orders(2, first=4))
-    assert got == ["A", "B"], (
-        "workers A, B, C, D: 3 dispatches (A, B, C; the cursor names D), D leaves: 2 "
-        f"dispatches should go to 'A', 'B'; got {show(got)}"
+    svc.leave("D")  # the cursor names A
+    svc.join("E")  # at the end, after C
+    got = takers(svc, orders(4, first=4))
+    assert got == ["A", "B", "C", "E"], (
+        "workers A, B, C, D: 3 dispatches (A, B, C; the cursor names D), D leaves (the "
+        "cursor names A), E joins: 4 dispatches should go to 'A', 'B', 'C', 'E'; got "
+        f"{show(got)}"
     )
 
 

@@ -9,10 +9,11 @@ raise, or to take time on the clock; and a timeout of its own. So state that
 one service keeps on a class or in a module, where the next service's send,
 clock or timeout takes its place, shows. The generated calls join workers
 (awkward ids among them: case and whitespace variants, the empty id, é written
-two ways), join them twice, make them leave (the one the cursor names, too)
-and come back, send heartbeats, move a service's clock past the timeout and up
-to it exactly, dispatch orders one at a time and in runs, and read stats;
-timeouts that are not positive are tried too. The long runs add pools of
+two ways), join them twice, make them leave (the one the cursor names, too,
+with a newcomer joining before the next dispatch) and come back, send
+heartbeats, move a service's clock past the timeout and up to it exactly,
+dispatch orders one at a time and in runs, and read stats; timeouts that are
+not positive are tried too. The long runs add pools of
 hundreds of workers, thousands of dispatches, hundreds of joins and leaves in
 a row on one service (past 64, 100 and 256), the clock passing the timeout
 hundreds of times, and a worker failing and coming back hundreds of times.
@@ -217,6 +218,17 @@ class Services(gen.Machine):
         self.call(live, "leave", worker)
         if present and worker not in live.left:
             live.left.append(worker)
+
+    @gen.macro(weight=2, when=gen.has_instances, which=WHICH, stranger=IDS)
+    def leave_at_cursor_and_join(self, which: int, stranger: str) -> list:
+        """The worker the cursor names leaves (the last of the rotation, too) and a
+        newcomer joins before the next dispatch: the cursor moved on at the leave, so
+        the newcomer waits its turn."""
+        return [
+            ("leave_at_cursor", {"which": which, "stranger": ""}),
+            ("join", {"which": which, "source": "new", "choice": 0, "stranger": stranger}),
+            ("dispatch", {"which": which, "times": 3}),
+        ]
 
     @gen.macro(when=gen.has_instances, which=WHICH, choice=CHOICE, down=gen.booleans())
     def leave_and_join_again(self, which: int, choice: int, down: bool) -> list:
@@ -505,6 +517,7 @@ class LongRuns(Services):
     down_and_back_at_once = None
     outage = None
     leave = None  # leave_at_cursor, and the churns
+    leave_at_cursor_and_join = None
     leave_and_join_again = None
     stats = None  # checkpoints instead
     advance = None  # advance_the_clock instead

@@ -3,10 +3,12 @@
 PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 
 With n workers in the rotation the contract allows O(n) a dispatch, plus the
-sends, and says nothing of the other calls' costs: the test makes few of
-those. It runs the reference well inside its time limit and a plausible
-quadratic version far outside it; the times measured on a 2-core machine are
-in its docstring.
+sends, and says nothing of the other calls' costs: the tests make no more of
+those than they need. Each runs the reference well inside its time limit and
+a plausible version of the wrong cost far outside it, whatever the workers
+are doing: silent, down after a failed delivery, refusing every order, or
+alone in a rotation that thousands joined and left. The times measured on a
+2-core machine are in their docstrings.
 """
 
 import pytest
@@ -20,6 +22,17 @@ WORKERS = [f"w{n}" for n in range(4000)]
 DISPATCHES = 60
 
 
+def service(world: World, workers: list[str]):
+    """A DispatchService of the learner's package in `world` (timeout 30), with `workers`
+    joined in that order."""
+    from dispatch import DispatchService
+
+    svc = DispatchService(world.send, world.clock, 30.0)
+    for worker in workers:
+        svc.join(worker)
+    return svc
+
+
 def test_a_dispatch_takes_linear_time():
     """each dispatch takes O(n) time for n workers in the rotation
 
@@ -30,12 +43,8 @@ def test_a_dispatch_takes_linear_time():
     checks each worker's membership by searching the rotation, takes 7.5 s
     and more (at 2,000 workers it took 1.8 s, too close to a limit).
     """
-    from dispatch import DispatchService
-
     world = World()
-    svc = DispatchService(world.send, world.clock, 30.0)
-    for worker in WORKERS:
-        svc.join(worker)
+    svc = service(world, WORKERS)
     world.t = 40.0
     last = WORKERS[-1]
     svc.heartbeat(last)
@@ -43,4 +52,92 @@ def test_a_dispatch_takes_linear_time():
     assert got == [last] * DISPATCHES, (
         f"4,000 workers, only the last, {last}, with a fresh heartbeat: {DISPATCHES} "
         f"dispatches should each go to {last!r}; {got.count(last)} did"
+    )
+
+
+# Dispatches that find every worker down.
+WHILE_DOWN = 150
+
+
+def test_a_dispatch_takes_linear_time_when_every_worker_is_down():
+    """each dispatch takes O(n) time for n workers in the rotation when every one of them
+    is down after a failed delivery
+
+    4,000 workers join, every send refused: the first dispatch sends the
+    order to each (all down after it), and 150 more find nobody available.
+    Measured on a 2-core machine under a load of 6 to 8: 0.10 s of CPU for
+    the reference, joins included, 0.22 s for the slowest of eleven other
+    correct designs (the self-tests' and a hunt's); a version that keeps the
+    workers that are down in a list, and searches it for each worker
+    examined, takes 10.6 to 12.0 s.
+    """
+    world = World(refuse=set(WORKERS))
+    svc = service(world, WORKERS)
+    svc.dispatch("o0")  # every worker refuses it: all down
+    got = [svc.dispatch(f"o{n}") for n in range(1, WHILE_DOWN + 1)]
+    found = [(d.worker, d.attempts) for d in got if (d.worker, d.attempts) != (None, 0)]
+    assert not found, (
+        f"4,000 workers, every send refused, all down after o0: {WHILE_DOWN} more dispatches "
+        f"should each give no worker and 0 attempts; {len(found)} did not, the first gave "
+        f"worker {found[0][0]!r} and {found[0][1]!r} attempts"
+    )
+
+
+# Workers that refuse every order, and the rounds of heartbeats and a dispatch they go
+# through.
+REFUSING = [f"w{n}" for n in range(15_000)]
+ROUNDS = 10
+
+
+def test_a_dispatch_takes_linear_time_plus_the_sends_when_every_worker_refuses():
+    """a dispatch takes O(n) time for n workers in the rotation, plus the sends, when every
+    worker is sent the order and refuses it
+
+    15,000 workers join, every send refused; 10 rounds of a dispatch (15,000
+    sends, nobody takes the order) and a heartbeat from every worker (all
+    back). Measured on a 2-core machine under a load of 6 to 8: 0.19 s of CPU
+    for the reference, joins included, 0.25 s for the slowest of eleven other
+    correct designs; a version that checks that a worker was not sent the
+    order already by searching the list of those it was sent, takes 10.0 to
+    10.2 s.
+    """
+    world = World(refuse=set(REFUSING))
+    svc = service(world, REFUSING)
+    for n in range(ROUNDS):
+        got = svc.dispatch(f"o{n}")
+        assert (got.worker, got.attempts) == (None, len(REFUSING)), (
+            f"15,000 workers, every send refused, all sending a heartbeat after each "
+            f"dispatch: dispatch('o{n}') should give no worker and 15,000 attempts; got "
+            f"worker {got.worker!r} and {got.attempts!r} attempts"
+        )
+        for worker in REFUSING:
+            svc.heartbeat(worker)
+
+
+# Workers that join and leave before the dispatches, and the dispatches.
+CHURN = 5000
+AFTER_CHURN = 20_000
+
+
+def test_a_dispatch_costs_the_workers_in_the_rotation_not_those_that_left():
+    """a dispatch takes O(n) time for the n workers in the rotation now, however many joined
+    and left before
+
+    Worker K joins; 5,000 others join and leave, one after the other; then
+    20,000 dispatches, each to K, the one worker in the rotation. Measured on
+    a 2-core machine under a load of 6 to 8: 0.06 s of CPU for the reference,
+    0.08 s for the slowest of eleven other correct designs; a version that
+    marks a worker that leaves with a tombstone in its list, never compacted,
+    so that a dispatch walks every worker that ever joined, takes 9.6 to
+    10.0 s.
+    """
+    world = World()
+    svc = service(world, ["K"])
+    for n in range(CHURN):
+        svc.join(f"j{n}")
+        svc.leave(f"j{n}")
+    got = [svc.dispatch(f"o{n}").worker for n in range(AFTER_CHURN)]
+    assert got == ["K"] * AFTER_CHURN, (
+        f"K joins, then {CHURN:,} other workers join and leave: {AFTER_CHURN:,} dispatches "
+        f"should each go to 'K'; {got.count('K'):,} did"
     )

@@ -1,0 +1,35 @@
+"""The rotation as a list, the cursor as an index into it (None: empty)."""
+
+from __future__ import annotations
+
+
+class Rotation:
+    def __init__(self):
+        self.ids: list[str] = []
+        self.cursor = 0  # index of the next worker to consider, when ids is not empty
+
+    def __contains__(self, wid):
+        return wid in self.ids
+
+    def add(self, wid):
+        if not self.ids:
+            self.cursor = 0
+        self.ids.append(wid)
+
+    def remove(self, wid):
+        i = self.ids.index(wid)  # ValueError if absent; callers check first
+        del self.ids[i]
+        if i < self.cursor:
+            self.cursor -= 1
+        if self.ids:
+            self.cursor %= len(self.ids)
+        else:
+            self.cursor = 0
+
+    def lap(self):
+        n = len(self.ids)
+        for k in range(n):
+            yield (self.cursor + k) % n, self.ids[(self.cursor + k) % n]
+
+    def served(self, index):
+        self.cursor = (index + 1) % len(self.ids)
