@@ -105,14 +105,27 @@ def graded(kata: catalog.Kata, folder: Path, python: str, label: str) -> Statuse
     return {key: checked.statuses(key) for key in ("tests", "own_tests")}
 
 
-def differences(python: Python, got: Statuses, expected: Statuses) -> list[str]:
+# Verdicts that follow where a str hashes to, which 3.10 (SipHash-2-4) puts elsewhere
+# than 3.11 and later (SipHash-1-3): (kata, folder, test). status_cache's own hash
+# map places a key by hash(); the starter's delete bug loses a key only when keys
+# collide, and on 3.10 the keys of this test do not (docs/grader.md).
+SIPHASH_2_4 = {
+    ("status_cache", "starter", "test_at_capacity_a_new_order_evicts_the_least_recently_updated"),
+}
+
+
+def differences(
+    kata: catalog.Kata, label: str, python: Python, got: Statuses, expected: Statuses
+) -> list[str]:
     here = ".".join(map(str, sys.version_info[:3]))
+    other_hash = python.version[:2] == (3, 10) and sys.version_info[:2] != (3, 10)
     return [
         f"{name}: {got[key].get(name, 'missing')} on {python.name}, "
         f"{expected[key].get(name, 'missing')} on {here}"
         for key in ("tests", "own_tests")
         for name in sorted(set(got[key]) | set(expected[key]))
         if got[key].get(name) != expected[key].get(name)
+        and not (other_hash and (kata.name, label, name) in SIPHASH_2_4)
     ]
 
 
@@ -143,14 +156,14 @@ def test_every_cpython_gives_the_starter_and_the_reference_the_same_verdicts(kat
         interpreter = environment(python)
         for label, folder in (("starter", starter), ("reference", kata.solution_dir)):
             got = graded(kata, folder, interpreter, label)
-            differ = differences(python, got, expected[label])
+            differ = differences(kata, label, python, got, expected[label])
             if any("timeout" in line for line in differ):
                 # A TIMEOUT on one side only may be the machine's load, not the code:
                 # both sides are graded again, and what differs then is what counts.
                 got = graded(kata, folder, interpreter, label)
                 if label == "starter":
                     expected[label] = graded(kata, folder, sys.executable, label)
-                differ = differences(python, got, expected[label])
+                differ = differences(kata, label, python, got, expected[label])
             wrong += [f"{label}, {line}" for line in differ]
     found = ", ".join(python.name for python in pythons)
     assert not wrong, f"{kata.name}, graded on {found}:\n" + "\n".join(wrong)
