@@ -21,6 +21,13 @@ reaches, raise an audit event, and an audit hook (which no code can remove)
 lets only the grader's own code set one. A refused call raises in the
 learner's code and breaks the seal.
 
+Both are paid for by every test, and an audit hook by every audited event of
+the process (each `id()`, each read of a function's `__code__`, each import):
+the hook is a plain function, which Python calls several times faster than a
+bound method, and the seal, checked after every test, compares what it holds
+by identity in one pass (`gc.get_referents`, one audited call) rather than
+reading each function's code, which would raise an audited event apiece.
+
 A determined learner can still get around it (by patching the seal itself,
 say); teachers are told so (docs/teachers.md). What this stops is the
 forgery that takes two lines.
@@ -28,6 +35,8 @@ forgery that takes two lines.
 
 from __future__ import annotations
 
+import gc
+import operator
 import os
 import sys
 import types
@@ -117,17 +126,21 @@ class TraceGuard:
         self.folders = (GRADER, *(Path(os.path.abspath(folder)) for folder in spec))
         self.allowed = _grader_codes(self.folders)
         self.refused: list[str] = []
-        sys.addaudithook(self._audit)
+
+        # A function, not a bound method: Python calls it for every audited event of
+        # the process, and calls a bound method several times slower.
+        def audit(event: str, args: tuple) -> None:
+            if event in TRACE_EVENTS:
+                # The frame that called sys.settrace: a function of C has no frame of its own.
+                self._audit(event, sys._getframe(1))
+
+        sys.addaudithook(audit)
 
     def settled(self) -> None:
         """Collection imported the spec tests: their code may set trace functions too."""
         self.allowed |= _grader_codes(self.folders)
 
-    def _audit(self, event: str, args: tuple) -> None:
-        if event not in TRACE_EVENTS:
-            return
-        # The frame that called sys.settrace: a function of C has no frame of its own.
-        caller = sys._getframe(1)
+    def _audit(self, event: str, caller: types.FrameType) -> None:
         if id(caller.f_code) in self.allowed or self._grader_tracing(event):
             return
         self.refused.append(
@@ -168,14 +181,47 @@ def _members(module: types.ModuleType) -> Iterable[tuple[str, Mapping[str, objec
                     yield f"{module.__name__}.{name}.{attribute}", vars(value), attribute
 
 
-def _code(value: object) -> tuple[int, int, int]:
-    """What a function does and how it is called: its code and its defaults, by id."""
+def _code(value: object) -> tuple[object, object, object]:
+    """What a function does and how it is called: its code and its defaults."""
     function = getattr(value, "__func__", value)
     return (
-        id(getattr(function, "__code__", None)),
-        id(getattr(function, "__defaults__", None)),
-        id(getattr(function, "__kwdefaults__", None)),
+        getattr(function, "__code__", None),
+        getattr(function, "__defaults__", None),
+        getattr(function, "__kwdefaults__", None),
     )
+
+
+def _function(value: object) -> types.FunctionType | None:
+    """The function whose code `value` runs (itself, a static or class method's), if any."""
+    function = getattr(value, "__func__", value)
+    return function if isinstance(function, types.FunctionType) else None
+
+
+class _Part:
+    """Some of the seal's entries, and a quick way to tell that none has changed.
+
+    Each function's code, defaults and keyword defaults are among the objects
+    `gc.get_referents` lists for it, in an order of its own: while every value is
+    the one sealed and that list holds the same objects, nothing was replaced. It
+    also lists what may change without harm (a function's `__dict__`, annotations
+    made when first read); then the entries are compared one by one, as `broken` does.
+    """
+
+    def __init__(self, entries: list[tuple[str, Mapping[str, object], str, object, tuple]]):
+        self.entries = entries
+        self.functions = [f for f in (_function(entry[3]) for entry in entries) if f is not None]
+        self.referents = gc.get_referents(*self.functions)
+
+    def intact(self) -> bool:
+        """True if nothing here changed; False if something may have (compare one by one)."""
+        for _, namespace, key, value, _ in self.entries:
+            if namespace.get(key, _GONE) is not value:
+                return False
+        now = gc.get_referents(*self.functions)
+        if len(now) == len(self.referents) and all(map(operator.is_, now, self.referents)):
+            return True
+        self.referents = now  # compared one by one next: what changed is said, or was harmless
+        return False
 
 
 class Seal:
@@ -192,20 +238,22 @@ class Seal:
         # Objects whose methods must stay their class's: an attribute of an instance
         # shadows its class's method, which the seal of the class would not see.
         self.guarded = guarded
-        # (in words, the live namespace, the name, the value's id, its code and defaults)
-        self.entries: list[tuple[str, Mapping[str, object], str, int, object]] = []
+        # (in words, the live namespace, the name, the value, its code and defaults),
+        # held by reference and compared by identity: comparing ids would call id(),
+        # an audited event, several times an entry.
+        entries: list[tuple[str, Mapping[str, object], str, object, tuple]] = []
         for name, module in list(sys.modules.items()):
             if module is None or not _sealed_module(name):
                 continue
             for where, namespace, key in _members(module):
                 value = namespace[key]
-                self.entries.append((where, namespace, key, id(value), _code(value)))
+                entries.append((where, namespace, key, value, _code(value)))
         for name, module, attribute in SEALED_BUILTINS:
             value = vars(module)[attribute]
-            entry = (f"{name}.{attribute}", vars(module), attribute, id(value), _code(value))
-            self.entries.append(entry)
+            entries.append((f"{name}.{attribute}", vars(module), attribute, value, _code(value)))
         self.registered = self._registered()
-        self.critical = [entry for entry in self.entries if entry[0].startswith(CRITICAL)]
+        self.whole = _Part(entries)
+        self.critical = _Part([entry for entry in entries if entry[0].startswith(CRITICAL)])
 
     def _registered(self) -> frozenset[int]:
         if self.plugins is None:
@@ -215,15 +263,8 @@ class Seal:
     def broken(self, whole: bool = True) -> list[str]:
         """What was changed since the seal was made, in words; [] when nothing was.
         Not `whole`: only what makes a test's verdict (CRITICAL), which is quick."""
-        changed = []
-        for where, namespace, key, value_id, code_id in self.entries if whole else self.critical:
-            value = namespace.get(key, _GONE)
-            if value is _GONE:
-                changed.append(f"{where} was removed")
-            elif id(value) != value_id:
-                changed.append(f"{where} was replaced")
-            elif _code(value) != code_id:
-                changed.append(f"the code or the defaults of {where} were replaced")
+        part = self.whole if whole else self.critical
+        changed = [] if part.intact() else _changes(part.entries)
         if self.plugins is not None and self._registered() - self.registered:
             changed.append("a pytest plugin was registered")
         if self.traces is not None:
@@ -243,3 +284,17 @@ class Seal:
         self.registered = self._registered()
         if self.traces is not None:
             self.traces.settled()
+
+
+def _changes(entries: list[tuple[str, Mapping[str, object], str, object, tuple]]) -> list[str]:
+    """Each entry that was removed, replaced, or whose code or defaults were, in words."""
+    changed = []
+    for where, namespace, key, value, code in entries:
+        now = namespace.get(key, _GONE)
+        if now is _GONE:
+            changed.append(f"{where} was removed")
+        elif now is not value:
+            changed.append(f"{where} was replaced")
+        elif any(a is not b for a, b in zip(_code(now), code, strict=True)):
+            changed.append(f"the code or the defaults of {where} were replaced")
+    return changed
