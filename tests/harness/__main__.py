@@ -178,7 +178,8 @@ def _check(args: argparse.Namespace) -> int:
     if only and mode == rounds.ROUND:
         raise Refused(rounds.only_in_round_mode())
     task = Task(only=only)
-    with grading.Check(args.kata, folder, args.timeout, args.check_timeout, task) as check:
+    limit, check_limit = args.timeout, args.check_timeout
+    with grading.Check(args.kata, folder, limit, check_limit, task, reuse=True) as check:
         from tests.harness.check import report
         from tests.harness.core import files, terminal
         from tests.harness.learner.progress import Outcome, Progress
@@ -229,7 +230,7 @@ def _current(args: argparse.Namespace, kata: Kata, folder: Path, state: Progress
     outcome = state.latest_outcome(kata.name)
     if outcome is None or outcome.fingerprint != fingerprint:
         print(commandline.grading_first(_shown(folder)), file=sys.stderr, flush=True)
-        graded = grading.grade(kata.name, folder, args.timeout, args.check_timeout)
+        graded = grading.grade(kata.name, folder, args.timeout, args.check_timeout, reuse=True)
         outcome = Outcome.of(graded, fingerprint)
         state.record(kata.name, folder, outcome)
     return outcome

@@ -9,6 +9,11 @@ others, and the whole check ends within its own limit.
 A `Check` starts its first child as soon as it is created, before the kata is
 read: the imports here are kept to what starting it needs, and the verdict
 side is imported while the child is running.
+
+The learner's commands (`reuse`) have the own tests judged apart from the
+learner's code: the judgement kept by an earlier check with the same test file
+and kata (tests.harness.check.judgements), or, when there is none, a second
+child's, started once the learner's code imports and run beside the first.
 """
 
 from __future__ import annotations
@@ -16,16 +21,19 @@ from __future__ import annotations
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.harness.core import places
+from tests.harness.check import judgements
+from tests.harness.check.judgements import Judgement
+from tests.harness.core import limits, places
 from tests.harness.core.places import Place
 from tests.harness.core.protocol import (
     FULL_CHECK,
     Collected,
     CollectError,
+    Event,
     Finished,
     Forged,
     Item,
@@ -57,13 +65,17 @@ class Followed:
     collect_errors: list[CollectError] = field(default_factory=list)
     planned: Planned | None = None
     why_not_run: str = ""  # for the tests without a result
+    # One child ran every test and ended as runs end: none was killed or restarted.
+    whole: bool = False
 
 
 class Check:
     """One grading of one folder; use as a context manager.
 
     Creating it starts the first child; `finish(kata)` follows it (and any
-    restarts) to the end and returns the grading.
+    restarts) to the end and returns the grading. `reuse`: a full check has its
+    own tests judged apart (see the module docstring); the learner's commands
+    ask for it, make grade never does.
     """
 
     def __init__(
@@ -74,9 +86,11 @@ class Check:
         check_limit: float,
         task: Task = FULL_CHECK,
         child: Child | None = None,
+        reuse: bool = False,
     ) -> None:
         self.kata_name = kata
-        self.task = task
+        self.reuse = reuse and task == FULL_CHECK
+        self.task = replace(task, judged_apart=True) if self.reuse else task
         self.folder = folder.resolve()
         self.limit, self.check_limit = limit, check_limit
         self.deadline = time.monotonic() + check_limit
@@ -84,7 +98,13 @@ class Check:
         self.child: Child | None = child or spawn(kata)
         self.work = self.child.work
         self.spare: Child | None = None
-        self.child.start(self.folder, limit, task)
+        self.planned: Planned | None = None
+        # The own tests judged apart: kept by an earlier check, or being judged.
+        self.judgement: Judgement | None = None
+        self.judging: Check | None = None
+        self.judging_key = ""  # what it is kept under ("" if it cannot be kept)
+        self.asked = False
+        self.child.start(self.folder, limit, self.task)
         self.child.go()
 
     def __enter__(self) -> Check:
@@ -95,6 +115,8 @@ class Check:
             if child is not None:
                 child.stop()
         shutil.rmtree(self.work, ignore_errors=True)
+        if self.judging is not None:
+            self.judging.__exit__(*exc_info)
 
     def _restart(self, skip: tuple[str, ...]) -> Child:
         """The next child, for the tests not judged yet: the spare if one is ready.
@@ -118,6 +140,50 @@ class Check:
             self.spare = Child(self.kata_name, self.work)
             self.spare.start(self.folder, self.limit, self.task)
 
+    def _seen(self, event: Event) -> None:
+        """Once the learner's code imports, the own tests' judgement, if they are judged
+        apart: the one kept for their key, or a child of its own judging them meanwhile."""
+        if isinstance(event, Planned):
+            self.planned = event
+        if not isinstance(event, ProbeOk) or not self.reuse or self.asked:
+            return
+        if self.planned is None or not self.planned.own_tests:
+            return
+        self.asked = True  # once: a restarted child imports the learner's code again
+        own_tests = Path(self.planned.own_tests)
+        try:
+            self.judging_key = judgements.key(
+                self.kata_name, own_tests.read_bytes(), self.limit, limits.memory
+            )
+        except OSError:  # a file of the kata or the grader unreadable: judged, not kept
+            self.judging_key = ""
+        if self.judging_key:
+            self.judgement = judgements.kept(self.kata_name, self.judging_key)
+        if self.judgement is None:
+            left = self.deadline - time.monotonic()
+            task = Task(judge=str(own_tests))
+            self.judging = Check(self.kata_name, self.folder, self.limit, left, task)
+
+    def _judged(self) -> Judgement | str | None:
+        """The own tests judged apart (None if they were not); or why no verdict can be
+        trusted. A judgement made now is kept when it ran to its end (see judgements)."""
+        if self.judgement is not None or self.judging is None:
+            return self.judgement
+        followed = self.judging.follow()
+        if isinstance(followed, str):
+            return followed
+        missing = outcomes.not_run(followed.why_not_run)
+        results = {
+            item.key: followed.results.get(item.key) or Result(item.key, Status.ERROR, missing)
+            for item in followed.items
+        }
+        judgement = Judgement(followed.items, results, tuple(followed.collect_errors))
+        every_test = all(item.key in followed.results for item in followed.items)
+        timed_out = any(result.status is Status.TIMEOUT for result in results.values())
+        if self.judging_key and followed.whole and every_test and not timed_out:
+            judgements.keep(self.kata_name, self.judging_key, judgement)
+        return judgement
+
     def finish(self, kata: Kata) -> Grading:
         # Imported now that the child is running, not before: see the module docstring.
         from tests.harness.check import verdicts
@@ -125,6 +191,13 @@ class Check:
         followed = self.follow()
         if isinstance(followed, str):
             return verdicts.failed(kata, self.folder, self.limit, followed)
+        judged = self._judged()
+        if isinstance(judged, str):
+            return verdicts.failed(kata, self.folder, self.limit, judged)
+        if judged is not None:
+            followed.items += judged.items
+            followed.results.update(judged.results)
+            followed.collect_errors += judged.collect_errors
         planned = followed.planned
         own_tests = Path(planned.own_tests) if planned and planned.own_tests else None
         graded = verdicts.assemble(
@@ -144,8 +217,10 @@ class Check:
         """Every test's result, from the child and its restarts; or why no test could run.
         (`finish` makes verdicts of them; a regression run reads them as they are.)"""
         followed = Followed()
+        runs = 0
         while True:
-            run = self.child.watch(self.deadline, self._overdue)
+            run = self.child.watch(self.deadline, self._overdue, self._seen)
+            runs += 1
             self.child = None
             fatal = self._fatal(run)
             if fatal:
@@ -169,6 +244,7 @@ class Check:
             followed.why_not_run = outcomes.check_limit(self.check_limit)
         else:
             followed.why_not_run = outcomes.stopped_before_test(_how(run))
+        followed.whole = runs == 1 and run.killed is None and run.last(Finished) is not None
         return followed
 
     def _fatal(self, run: Run) -> str | None:
@@ -225,10 +301,16 @@ class Check:
 
 
 def grade(
-    kata: str, folder: Path, limit: float, check_limit: float, child: Child | None = None
+    kata: str,
+    folder: Path,
+    limit: float,
+    check_limit: float,
+    child: Child | None = None,
+    reuse: bool = False,
 ) -> Grading:
-    """A full check of `folder` (CatalogError if the kata cannot be read)."""
-    with Check(kata, folder, limit, check_limit, child=child) as check:
+    """A full check of `folder` (CatalogError if the kata cannot be read); `reuse`, see
+    Check."""
+    with Check(kata, folder, limit, check_limit, child=child, reuse=reuse) as check:
         from tests.harness.kata import catalog
 
         return check.finish(catalog.load(kata))

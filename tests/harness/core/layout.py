@@ -1,6 +1,7 @@
 """Where things are in the repository; cheap to import, so the grader can
 check a kata's name before it spends anything on reading the kata."""
 
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -10,6 +11,14 @@ SPECS = ROOT / "tests"
 METADATA = "kata.toml"
 # Folders of tests/ that hold the grader and the self-tests, never a kata.
 RESERVED = frozenset({"harness", "selftest"})
+# The grader itself.
+GRADER = SPECS / "harness"
+
+
+def state() -> Path:
+    """The learner's state (progress, backups, what a check keeps for the next):
+    .katas/, gitignored; KATAS_STATE moves it (the self-tests do)."""
+    return Path(os.environ.get("KATAS_STATE") or ROOT / ".katas")
 
 
 def kata_names() -> list[str]:

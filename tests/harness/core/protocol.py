@@ -109,6 +109,15 @@ class Task:
     # Whether a generated sequence that breaks the contract is shrunk before it is
     # reported: a self-test that needs only the verdict saves the replays.
     shrink: bool = True
+    # A full check whose own tests are judged apart (against the reference, the other
+    # correct versions and the defects they must catch: a judgement kept from an
+    # earlier check, or a child of its own, see `judge`): this child runs them on the
+    # learner's code only.
+    judged_apart: bool = False
+    # No check, but the judgement a check with `judged_apart` leaves out: the learner's
+    # own test file at this path (the check's copy of it) on the reference, the other
+    # correct versions and the defects, in a child that never imports the learner's code.
+    judge: str = ""
 
     @classmethod
     def from_data(cls, data: dict) -> Task:
@@ -119,6 +128,8 @@ class Task:
                 Variant(v["name"], Path(v["folder"]), tuple(v["only"])) for v in data["variants"]
             ),
             shrink=bool(data["shrink"]),
+            judged_apart=bool(data["judged_apart"]),
+            judge=str(data["judge"]),
         )
 
 
@@ -320,7 +331,7 @@ def _signature(payload: bytes, key: str) -> str:
 
 def encode(event: Event, key: str) -> bytes:
     """One event as a line: its JSON, a tab, and its signature with the request's key."""
-    payload = json.dumps({"event": type(event).__name__, **_plain(event)}).encode("utf-8")
+    payload = json.dumps(event_data(event)).encode("utf-8")
     return payload + b"\t" + _signature(payload, key).encode() + b"\n"
 
 
@@ -331,19 +342,29 @@ def decode(line: bytes, key: str) -> Event:
     if not hmac.compare_digest(signature.decode(errors="replace"), _signature(payload, key)):
         raise Forged(f"a line on the grader's channel not signed by the grader: {line[:200]!r}")
     try:
-        data = json.loads(payload)
-        kind = EVENTS[data.pop("event")]
-        if kind is Collected:
-            return Collected(tuple(_item(item) for item in data["items"]))
-        if kind is Result:
-            data["status"] = Status(data["status"])
-        if kind is CollectError:
-            data["role"] = Role(data["role"])
-        if kind is Tampered:
-            data["what"] = tuple(data["what"])
-        return kind(**data)
+        return event_from_data(json.loads(payload))
     except (ValueError, KeyError, TypeError) as error:
         raise ProtocolError(f"not an event: {line[:200]!r} ({error})") from error
+
+
+def event_data(event: Event) -> dict:
+    """An event as JSON-ready data, its kind under "event" (see `event_from_data`)."""
+    return {"event": type(event).__name__, **_plain(event)}
+
+
+def event_from_data(data: dict) -> Event:
+    """The event `event_data` gave; ValueError, KeyError or TypeError if `data` is not one."""
+    data = dict(data)
+    kind = EVENTS[data.pop("event")]
+    if kind is Collected:
+        return Collected(tuple(_item(item) for item in data["items"]))
+    if kind is Result:
+        data["status"] = Status(data["status"])
+    if kind is CollectError:
+        data["role"] = Role(data["role"])
+    if kind is Tampered:
+        data["what"] = tuple(data["what"])
+    return kind(**data)
 
 
 def _item(data: dict) -> Item:

@@ -31,41 +31,83 @@ UNUSED_PLUGINS = ("doctest", "pastebin", "junitxml", "stepwise", "setuponly", "s
 
 
 def plan(
-    kata: catalog.Kata, folder: Path, work: Path, only: tuple[str, ...] = ()
+    kata: catalog.Kata,
+    folder: Path,
+    work: Path,
+    only: tuple[str, ...] = (),
+    judged_apart: bool = False,
 ) -> tuple[list[Group], Path | None]:
     """The test groups, and the copy of the learner's own test file (None if there is none).
 
     The learner's own test file runs from copies: against the reference, against
     the learner's code, and against each single-defect variant one of its tests
-    must catch (running only those tests). Copies also keep pytest from writing
-    beside the learner's files and from loading a conftest.py found there.
-    They are made once per check, so a child restarted after a kill runs the
-    same file even if the learner has saved it meanwhile.
+    must catch (running only those tests); `judged_apart`, on the learner's code
+    only (the rest is `plan_judgement`'s, in a child of its own, or kept from an
+    earlier check). Copies also keep pytest from writing beside the learner's
+    files and from loading a conftest.py found there. They are made once per
+    check, so a child restarted after a kill runs the same file even if the
+    learner has saved it meanwhile.
     """
     groups = [Group(Role.SPEC, kata.spec_dir, folder, only=only or None)]
-    if only:
+    if only or not kata.own_tests:
         return groups, None
-    own = Path(kata.own_tests) if kata.own_tests else None
-    snapshot = work / "own_tests" / own.name if own else None
-    if snapshot is not None and not snapshot.exists():
-        if not (folder / own).is_file():
-            return groups, None
-        snapshot.parent.mkdir()
-        shutil.copyfile(folder / own, snapshot)
+    snapshot = _snapshot(folder / kata.own_tests, work)
     if snapshot is None:
         return groups, None
-    runs = [Group(Role.OWN_REFERENCE, work / "reference", kata.solution_dir)]
+    yours = [Group(Role.OWN_YOURS, work / "yours", folder)]
+    if judged_apart:
+        runs = yours
+    else:
+        references, on_defects = _judging(kata, work)
+        runs = [*references, *yours, *on_defects]
+    _copy_into(runs, [snapshot])
+    return groups + runs, snapshot
+
+
+def plan_judgement(kata: catalog.Kata, work: Path, own_tests: Path) -> tuple[list[Group], Path]:
+    """The groups that judge the learner's own test file `own_tests` (a check's copy of
+    it) against the specification: on the reference and the kata's other correct
+    versions, and on each single-defect variant one of its tests must catch. What
+    `plan` leaves out when the own tests are judged apart; copied once, as there."""
+    snapshot = _snapshot(own_tests, work)
+    if snapshot is None:
+        raise FileNotFoundError(f"the own test file to judge is gone: {own_tests}")
+    references, on_defects = _judging(kata, work)
+    runs = [*references, *on_defects]
+    _copy_into(runs, [snapshot])
+    return runs, snapshot
+
+
+def _snapshot(source: Path, work: Path) -> Path | None:
+    """The grading's copy of the own test file `source`, made now if it is not yet;
+    None if there is none to make."""
+    snapshot = work / "own_tests" / source.name
+    if not snapshot.exists():
+        if not source.is_file():
+            return None
+        snapshot.parent.mkdir()
+        shutil.copyfile(source, snapshot)
+    return snapshot
+
+
+def _judging(kata: catalog.Kata, work: Path) -> tuple[list[Group], list[Group]]:
+    """The groups that judge the own tests: on the reference and the kata's other
+    correct versions, and on the defects they must catch."""
+    references = [Group(Role.OWN_REFERENCE, work / "reference", kata.solution_dir)]
     for other in kata.alternatives:  # another correct version: a reference too, by its id
         source = work / "alternatives" / other.id
         if not source.exists():
             variants.build(kata, [other], source)
-        runs.append(Group(Role.OWN_REFERENCE, work / f"reference-{other.id}", source, other.id))
-    runs.append(Group(Role.OWN_YOURS, work / "yours", folder))
+        references.append(
+            Group(Role.OWN_REFERENCE, work / f"reference-{other.id}", source, other.id)
+        )
+    on_defects = []
     for defect_id, tests in _duties_by_defect(kata).items():
         variant = _variant(kata, defect_id, work)
-        runs.append(Group(Role.OWN_VARIANT, work / f"on-{defect_id}", variant, defect_id, tests))
-    _copy_into(runs, [snapshot])
-    return groups + runs, snapshot
+        on_defects.append(
+            Group(Role.OWN_VARIANT, work / f"on-{defect_id}", variant, defect_id, tests)
+        )
+    return references, on_defects
 
 
 def plan_regression(
@@ -204,8 +246,11 @@ def main(kata_name: str) -> int:
     elif task.variants:
         groups = plan_variants(kata, request.work, task.variants)
         paths = [str(path) for group in groups for path in sorted(group.tests.glob("test_*.py"))]
+    elif task.judge:
+        groups, snapshot = plan_judgement(kata, request.work, Path(task.judge))
+        paths = [str(group.tests / snapshot.name) for group in groups]
     else:
-        groups, snapshot = plan(kata, request.folder, request.work, task.only)
+        groups, snapshot = plan(kata, request.folder, request.work, task.only, task.judged_apart)
         paths = [str(path) for path in kata.spec_files]
         own = [group for group in groups if snapshot and group.role != Role.SPEC]
         paths += [str(group.tests / snapshot.name) for group in own]
@@ -215,7 +260,9 @@ def main(kata_name: str) -> int:
         stack_file=request.stack_file,
         limit=request.limit,
         modules=list(kata.modules),
-        yours=request.folder,
+        # What is imported before the tests, within the limit: the learner's modules;
+        # a judgement's child never imports them, and imports the reference's instead.
+        yours=kata.solution_dir if task.judge else request.folder,
         groups=groups,
         read_skip=lambda: Request.decode_skip(requests.readline()),
         key=request.key,

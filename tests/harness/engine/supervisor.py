@@ -144,19 +144,25 @@ class Child:
         with contextlib.suppress(BrokenPipeError):
             self.process.stdin.close()
 
-    def watch(self, deadline: float, overdue: Callable[[], None] = lambda: None) -> Run:
+    def watch(
+        self,
+        deadline: float,
+        overdue: Callable[[], None] = lambda: None,
+        seen: Callable[[Event], None] = lambda event: None,
+    ) -> Run:
         """Follow the started child to its end, or kill it at a deadline; always reaps it.
 
         `overdue` is called when a phase is half way through its grace: the
         child's alarm has not ended it, so the child may be about to be killed,
         and a caller can get a new one ready. (Not at the limit itself: an alarm
-        that works ends the phase a few milliseconds after it.)
+        that works ends the phase a few milliseconds after it.) `seen` is called
+        with each event as it comes.
         """
         assert self.request is not None, "watch() before start()"
         run = Run()
         try:
             exited = self.process.poll  # None while the child runs
-            _watch(self.channel, run, deadline, overdue, self.request.key, exited)
+            _watch(self.channel, run, deadline, overdue, seen, self.request.key, exited)
             if run.killed:
                 run.dump = _dump_stack(self.process, self.request.stack_file)
         finally:
@@ -192,6 +198,7 @@ def _watch(
     run: Run,
     deadline: float,
     overdue: Callable[[], None],
+    seen: Callable[[Event], None],
     key: str,
     exited: Callable[[], int | None],
 ) -> None:
@@ -226,6 +233,7 @@ def _watch(
                 run.broken = error
                 return
             run.events.append(event)
+            seen(event)
             phase_overdue = phase_deadline = math.inf
             if isinstance(event, PHASES):
                 phase_deadline = time.monotonic() + event.limit + GRACE

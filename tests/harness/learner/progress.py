@@ -28,13 +28,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from tests.harness.core import files
-from tests.harness.core.layout import KATAS, ROOT
+from tests.harness.core import files, layout
+from tests.harness.core.layout import KATAS
 from tests.harness.core.protocol import Status
 from tests.harness.wording import loop
 
-# The learner's state: gitignored. KATAS_STATE moves it (the self-tests do).
-STATE = Path(os.environ.get("KATAS_STATE") or ROOT / ".katas")
+STATE = layout.state()
 VERSION = 1
 # Pass counts kept per attempt: enough for any practice session.
 HISTORY = 500

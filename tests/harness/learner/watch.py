@@ -208,7 +208,7 @@ class Watch:
             self._say_grading()
         child, self.warm = self.warm, None
         graded = grading.grade(
-            self.kata.name, self.folder, self.limit, self.check_limit, child=child
+            self.kata.name, self.folder, self.limit, self.check_limit, child=child, reuse=True
         )
         self.warm = grading.spawn(self.kata.name)
         self.graded, self.gradings, self.full = graded, self.gradings + 1, False
