@@ -1,6 +1,7 @@
 """The grader's own contract: verdicts, report shapes, refusals."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -114,6 +115,18 @@ def test_grading_the_default_folder_changes_no_learner_file():
     before = snapshot(ROOT / "katas")
     make_check("hash_ring", timeout=0.5)
     assert snapshot(ROOT / "katas") == before
+
+
+def test_a_check_where_bytecode_is_cached_writes_none_beside_the_learners_files(tmp_path):
+    """The grading child caches the grader's bytecode as the learner's Python would, and
+    stops before it imports the learner's modules and tests."""
+    folder = round_robin_learner(tmp_path)
+    before = snapshot(folder)
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    command = [sys.executable, "-m", "tests.harness", "check", "round_robin", "--dir", str(folder)]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert snapshot(folder) == before
 
 
 def test_variant_command_writes_one_defect_and_refuses_unknown_ones(tmp_path):

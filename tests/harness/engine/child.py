@@ -229,6 +229,11 @@ def main(kata_name: str) -> int:
     kata = catalog.load(kata_name)
     compile_once()
     preload(kata)
+    # The grader's own modules and the spec tests are loaded, their bytecode cached as
+    # the learner's Python caches it: from here on nothing is written beside the
+    # learner's files, by this process or by any it starts.
+    sys.dont_write_bytecode = True
+    os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
     # Our own handle on the requests: pytest points stdin at /dev/null while it runs.
     requests = os.fdopen(os.dup(sys.stdin.fileno()), "rb")
     line = requests.readline()
