@@ -290,9 +290,9 @@ def main(kata_name: str) -> int:
 
 if __name__ == "__main__":
     status = main(sys.argv[1])
-    # Ended here, not by the interpreter: a thread the learner's code started
-    # and never ended, or an atexit handler of theirs, must not hold the
-    # grading process open after its last event.
+    # Ended here, not by the interpreter (when the plugin did not end it after its
+    # last event): a thread the learner's code started and never ended, or an
+    # atexit handler of theirs, must not hold the grading process open.
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(int(status))
