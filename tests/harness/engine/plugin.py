@@ -141,6 +141,7 @@ class GradingPlugin:
         self.modules = modules
         self.yours = yours
         self.groups = groups
+        self._group_of: dict[Path, Group] = {}
         # The tests an earlier child judged already: read once the tests are collected,
         # so that a spare child can collect while it waits (tests.harness.check.grading).
         self.read_skip = read_skip
@@ -164,10 +165,13 @@ class GradingPlugin:
             pytest.exit("the learner's code changed the test runner", returncode=4)
 
     def group_of(self, path: Path) -> Group:
-        for group in self.groups:
-            if path.is_relative_to(group.tests):
-                return group
-        raise LookupError(f"{path} belongs to no test group of the plan")
+        found = self._group_of.get(path)
+        if found is None:
+            found = next((group for group in self.groups if path.is_relative_to(group.tests)), None)
+            if found is None:
+                raise LookupError(f"{path} belongs to no test group of the plan")
+            self._group_of[path] = found  # asked several times a test: kept
+        return found
 
     def test_id(self, item: pytest.Item) -> TestId:
         # Not the nodeid: copies outside the rootdir get clashing nodeids.
