@@ -187,7 +187,7 @@ def _check(args: argparse.Namespace) -> int:
         # The files as graded: read before the child imports them.
         fingerprint = files.fingerprint(folder)
         kata = _kata(args.kata)
-        known = kata.spec_tests
+        known = kata.spec_tests if only else []  # found by parsing every spec file
         unknown = [name for name in only if name not in known]
         if unknown:
             raise Refused(commandline.unknown_tests(kata.name, unknown, known))

@@ -8,7 +8,8 @@ others, and the whole check ends within its own limit.
 
 A `Check` starts its first child as soon as it is created, before the kata is
 read: the imports here are kept to what starting it needs, and the verdict
-side is imported while the child is running.
+side is imported while the child is running, and what only some checks need
+(the kept judgements, the places in a killed child's stack) when they need it.
 
 The learner's commands (`reuse`) have the own tests judged apart from the
 learner's code: the judgement kept by an earlier check with the same test file
@@ -25,10 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.harness.check import judgements
-from tests.harness.check.judgements import Judgement
-from tests.harness.core import limits, places
-from tests.harness.core.places import Place
+from tests.harness.core import limits
 from tests.harness.core.protocol import (
     FULL_CHECK,
     Collected,
@@ -52,7 +50,9 @@ from tests.harness.engine.supervisor import Child, Killed, Run
 from tests.harness.wording import outcomes
 
 if TYPE_CHECKING:
+    from tests.harness.check.judgements import Judgement
     from tests.harness.check.verdicts import Grading
+    from tests.harness.core.places import Place
     from tests.harness.kata.catalog import Kata
 
 
@@ -150,6 +150,8 @@ class Check:
         if self.planned is None or not self.planned.own_tests:
             return
         self.asked = True  # once: a restarted child imports the learner's code again
+        from tests.harness.check import judgements
+
         own_tests = Path(self.planned.own_tests)
         try:
             self.judging_key = judgements.key(
@@ -169,6 +171,8 @@ class Check:
         trusted. A judgement made now is kept when it ran to its end (see judgements)."""
         if self.judgement is not None or self.judging is None:
             return self.judgement
+        from tests.harness.check import judgements
+
         followed = self.judging.follow()
         if isinstance(followed, str):
             return followed
@@ -177,7 +181,7 @@ class Check:
             item.key: followed.results.get(item.key) or Result(item.key, Status.ERROR, missing)
             for item in followed.items
         }
-        judgement = Judgement(followed.items, results, tuple(followed.collect_errors))
+        judgement = judgements.Judgement(followed.items, results, tuple(followed.collect_errors))
         every_test = all(item.key in followed.results for item in followed.items)
         timed_out = any(result.status is Status.TIMEOUT for result in results.values())
         if self.judging_key and followed.whole and every_test and not timed_out:
@@ -284,6 +288,8 @@ class Check:
 
     def _stuck(self, run: Run) -> Place | None:
         """Where the learner's code was when the child was killed, from its stack dump."""
+        from tests.harness.core import places
+
         return places.stuck_in_dump(run.dump, self.folder) if run.dump else None
 
     def _interrupted(self, run: Run, results: dict[str, Result]) -> Result | None:

@@ -23,7 +23,7 @@ from tests.harness.core.layout import ROOT
 from tests.harness.core.protocol import STARTER, Group, Planned, Request, Role, Variant, encode
 from tests.harness.engine import landlock, reaper
 from tests.harness.engine.plugin import GradingPlugin
-from tests.harness.kata import catalog, starter, variants
+from tests.harness.kata import catalog, variants
 from tests.harness.toolkit import differential
 
 # Built-in plugins a grading never uses: a few milliseconds less start-up.
@@ -127,6 +127,8 @@ def plan_regression(
     groups = [Group(Role.OWN_REFERENCE, work / "reference", kata.solution_dir)]
     shipped = work / "variants" / STARTER
     if not shipped.exists():
+        from tests.harness.kata import starter  # a regression run's only
+
         shipped.mkdir(parents=True)
         for name, data in starter.shipped(kata).items():
             (shipped / name).write_bytes(data)

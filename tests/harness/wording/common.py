@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 import textwrap
+from typing import TYPE_CHECKING
 
-from tests.harness.core.places import Place
+if TYPE_CHECKING:
+    from tests.harness.core.places import Place
 
 WIDTH = 88
 

@@ -6,10 +6,13 @@ Part of tests.harness.wording: see its docstring for the rule.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tests.harness.core.limits import FILE_SIZE
-from tests.harness.core.places import Place, Unasked
 from tests.harness.wording.common import at
+
+if TYPE_CHECKING:
+    from tests.harness.core.places import Place, Unasked
 
 OUTPUT_LIMIT = 1000
 
