@@ -162,9 +162,9 @@ class Check:
         if self.judging_key:
             self.judgement = judgements.kept(self.kata_name, self.judging_key)
         if self.judgement is None:
-            left = self.deadline - time.monotonic()
             task = Task(judge=str(own_tests))
-            self.judging = Check(self.kata_name, self.folder, self.limit, left, task)
+            self.judging = Check(self.kata_name, self.folder, self.limit, self.check_limit, task)
+            self.judging.deadline = self.deadline  # one check, one bound
 
     def _judged(self) -> Judgement | str | None:
         """The own tests judged apart (None if they were not); or why no verdict can be
