@@ -54,6 +54,28 @@ def test_a_check_reuses_the_judgement_until_the_test_file_changes(tmp_path):
     assert len(kept(state)) == 2, "the changed file is kept under a key of its own"
 
 
+def test_the_judgement_is_made_where_the_learners_code_never_ran(tmp_path):
+    """The learner's module, imported, leaves a mark in the environment; a test added
+    to the learner's own file asserts there is none. It agrees with the reference: it
+    was judged in a process that never imported the learner's code (and it fails on
+    that code)."""
+    folder = reference_copy(tmp_path)
+    module = folder / "round_robin.py"
+    mark = 'import os\n\nos.environ["KATAS_LEARNER_IMPORTED"] = "1"\n'
+    module.write_text(mark + module.read_text(encoding="utf-8"), encoding="utf-8")
+    with (folder / KATA.own_tests).open("a", encoding="utf-8") as own_tests:
+        own_tests.write(
+            "\n\ndef test_no_learner_code_ran_here():\n"
+            "    import os\n\n"
+            '    assert "KATAS_LEARNER_IMPORTED" not in os.environ\n'
+        )
+    checked = make_check(KATA.name, folder, env={"KATAS_STATE": str(tmp_path / "state")})
+    verdict = next(
+        t for t in checked.result["own_tests"] if t["name"] == "test_no_learner_code_ran_here"
+    )
+    assert (verdict["status"], verdict["on_your_code"]) == ("pass", "fail"), verdict
+
+
 def test_the_key_changes_with_everything_the_judgement_depends_on(tmp_path, monkeypatch):
     own_tests = (KATA.solution_dir / KATA.own_tests).read_bytes()
 
