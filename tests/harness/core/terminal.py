@@ -77,13 +77,18 @@ _waiting: list[str] = []
 KEY_SEQUENCE = re.compile(r"\033(?:\[[0-9;]*[@-~]|O.|.)?")
 
 
-def key_pressed() -> str:
-    """The next key pressed, or "" if none is waiting (call inside `keys`)."""
+def key_pressed(wait: bool = False) -> str:
+    """The next key pressed; if none is waiting, "" or, with `wait`, the next one typed
+    (call inside `keys`)."""
     import select
 
-    if not _waiting and select.select([sys.stdin], [], [], 0)[0]:
-        typed = os.read(sys.stdin.fileno(), 64).decode(errors="replace")
-        _waiting.extend(KEY_SEQUENCE.sub("", typed))
+    while not _waiting and select.select([sys.stdin], [], [], None if wait else 0)[0]:
+        typed = os.read(sys.stdin.fileno(), 64)
+        if not typed:  # the end of the input: no key will come
+            break
+        _waiting.extend(KEY_SEQUENCE.sub("", typed.decode(errors="replace")))
+        if not wait:
+            break
     return _waiting.pop(0) if _waiting else ""
 
 

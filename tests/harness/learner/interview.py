@@ -18,8 +18,6 @@ the progress file, also one ended by Ctrl-C.
 from __future__ import annotations
 
 import re
-import select
-import sys
 import time
 
 from tests.harness.check.verdicts import Grading
@@ -250,5 +248,4 @@ def _plain(markdown: str) -> str:
 
 def _wait_for_key() -> str:
     """Block until a key is pressed (inside terminal.keys)."""
-    select.select([sys.stdin], [], [])
-    return terminal.key_pressed()
+    return terminal.key_pressed(wait=True)

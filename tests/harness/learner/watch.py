@@ -308,7 +308,11 @@ class Watch:
         if sum(terminal.rows(line, columns) for line in body.split("\n")) <= room:
             return body
         first, rest = report.for_screen(self.graded, self.colour, self.time_box, self.shown_mode)
-        first = [*first, *self.said, *([""] if self.said else []), *below, *([""] if below else [])]
+        first = [*first, *self.said, *([""] if self.said else [])]
+        # What is shown below is what the learner just asked for (a hint, the
+        # interviewer's answer): it is kept whole, and the report gives up rows for it.
+        kept = [*below, *([""] if below else [])]
+        room -= sum(terminal.rows(line, columns) for line in kept)
         folder = self.shown if self.folder.resolve() != self.kata.starter_dir.resolve() else ""
         mode = "" if self.shown_mode == PRACTICE else self.shown_mode
         check = Commands(self.kata.name, folder, mode=mode).check
@@ -320,7 +324,7 @@ class Watch:
             used += terminal.rows(line, columns)
         hidden = len(first) + len(rest) - len(lines)
         cut = _cut(reports.screen_cut(hidden, check), columns - 1)
-        return "\n".join([*lines, cut])
+        return "\n".join([*lines, *kept, cut])
 
     def say(self, lines: list[str]) -> None:
         """Lines under what is on the screen."""
