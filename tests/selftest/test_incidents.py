@@ -17,6 +17,7 @@ import pytest
 from tests.harness.core.layout import kata_names
 from tests.harness.kata import catalog
 from tests.selftest.checking import committed_starter
+from tests.selftest.pythons import FOLLOWS_STR_HASH, same_str_hash
 
 INCIDENT = "INCIDENT.md"
 BLOCK = re.compile(r"^```console\n(.*?)^```$", re.MULTILINE | re.DOTALL)
@@ -42,15 +43,9 @@ def quoted(text: str) -> list[tuple[str, str]]:
     return found
 
 
-# Rounds whose replay follows where a str hashes to (a hash map of the kata's own):
-# their tickets quote what 3.11 and later print. 3.10 hashes a str with SipHash-2-4,
-# not 1-3, and its replay prints other figures (the README says so).
-REPLAY_FOLLOWS_STR_HASH = {"status_cache"}
-
-
 @pytest.mark.parametrize("kata", ROUNDS, ids=lambda kata: kata.name)
 def test_every_quoted_command_prints_what_the_incident_quotes(kata, tmp_path):
-    if kata.name in REPLAY_FOLLOWS_STR_HASH and sys.version_info < (3, 11):
+    if kata.name in FOLLOWS_STR_HASH and not same_str_hash(sys.version_info, (3, 11)):
         pytest.skip(f"{kata.name}'s ticket quotes what Python 3.11 and later print")
     folder = committed_starter(kata, tmp_path / kata.name)
     commands = quoted((folder / INCIDENT).read_text(encoding="utf-8"))

@@ -9,7 +9,8 @@ PYTHONHASHSEED=0. A SyntaxError, an IndentationError or a NameError of the
 snippet's own fails the test: the learner could not run it. Any other
 exception is the bug the snippet is there to show. A snippet that runs past
 HANG seconds is fine only where the report has a TIMEOUT: the bug is an
-endless loop.
+endless loop (there, LOOPING seconds are taken as a hang). `make test` pastes the
+starter's snippets; `make test-all` each planted bug's too.
 """
 
 import os
@@ -28,7 +29,9 @@ from tests.harness.kata import catalog, variants
 from tests.selftest.checking import STARTER_LIMIT, committed_starter, graded_starter
 
 KATAS = [catalog.load(name) for name in kata_names()]
+WITH_CODE_BUGS = [kata for kata in KATAS if any(not bug.in_own_tests for bug in kata.planted)]
 HANG = 15  # s a snippet may run; the longest replays take a fraction of a second
+LOOPING = 3  # s after which a snippet of a report with a TIMEOUT is taken to loop
 # A line of a snippet: flush left, blank, or indented as a block's body (the report's
 # own lines are indented by 2, 11 or 13 spaces).
 GOES_ON = re.compile(r"(?: {4}| {8}| {12})\S")
@@ -55,20 +58,30 @@ if more:
 """
 
 
-def reports_of(kata: catalog.Kata, tmp_path: Path) -> dict[str, tuple[Path, list[Verdict]]]:
-    """The starter's verdicts (its shared grading) and each planted bug's, by folder."""
-    folders = {"starter": committed_starter(kata, tmp_path / "starter")}
-    for bug in kata.planted:
-        if not bug.in_own_tests:
-            folders[bug.id] = variants.build(kata, [bug], tmp_path / bug.id)
+Reports = dict[str, tuple[Path, list[Verdict]]]  # by name: the folder and its verdicts
+
+
+def starter_report(kata: catalog.Kata, tmp_path: Path) -> Reports:
+    """The starter's verdicts, from its shared grading."""
     starter = graded_starter(kata.name).result["tests"]
-    found = {"starter": [Verdict(t["name"], Status(t["status"]), t["message"]) for t in starter]}
+    verdicts = [Verdict(t["name"], Status(t["status"]), t["message"]) for t in starter]
+    return {"starter": (committed_starter(kata, tmp_path / "starter"), verdicts)}
+
+
+def planted_reports(kata: catalog.Kata, tmp_path: Path) -> Reports:
+    """Each planted bug's single-bug variant's verdicts, by the bug's id."""
+    folders = {
+        bug.id: variants.build(kata, [bug], tmp_path / bug.id)
+        for bug in kata.planted
+        if not bug.in_own_tests
+    }
     every_test = tuple(kata.spec_tests)
     bugs = tuple(Variant(name, folder, every_test) for name, folder in folders.items())
-    graded = grading.grade_variants(kata.name, bugs[1:], STARTER_LIMIT, 600) if bugs[1:] else {}
-    for name, results in graded.items():
-        found[name] = [Verdict(test, r.status, r.message) for test, r in results.items()]
-    return {name: (folders[name], verdicts) for name, verdicts in found.items()}
+    graded = grading.grade_variants(kata.name, bugs, STARTER_LIMIT, 600)
+    return {
+        name: (folders[name], [Verdict(test, r.status, r.message) for test, r in results.items()])
+        for name, results in graded.items()
+    }
 
 
 def snippets(kata: catalog.Kata, folder: Path, verdict: Verdict) -> list[str]:
@@ -100,9 +113,9 @@ def snippets(kata: catalog.Kata, folder: Path, verdict: Verdict) -> list[str]:
     return ["\n".join(snippet).rstrip("\n") for snippet in found]
 
 
-def pasted(snippet: str, folder: Path) -> str:
+def pasted(snippet: str, folder: Path, hang: float) -> str:
     """The snippet's own errors when pasted into python started in `folder`, one a
-    line; "hang" if it ran past HANG seconds."""
+    line; "hang" if it ran past `hang` seconds."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "PYTHONPATH"))}
     try:
         ran = subprocess.run(
@@ -112,23 +125,39 @@ def pasted(snippet: str, folder: Path) -> str:
             env={**env, "PYTHONHASHSEED": "0"},
             capture_output=True,
             text=True,
-            timeout=HANG,
+            timeout=hang,
         )
     except subprocess.TimeoutExpired:
         return "hang"
     return "\n".join(line for line in ran.stderr.splitlines() if line.startswith("SNIPPET "))
 
 
-@pytest.mark.parametrize("kata", KATAS, ids=lambda kata: kata.name)
-def test_every_snippet_a_report_prints_runs_as_pasted(kata, tmp_path):
-    broken = []
-    for name, (folder, verdicts) in reports_of(kata, tmp_path).items():
+def broken(kata: catalog.Kata, reports: Reports) -> str:
+    """Each snippet of the reports that does not run as pasted, with why; "" if none."""
+    found = []
+    for name, (folder, verdicts) in reports.items():
         loops = any(verdict.status is Status.TIMEOUT for verdict in verdicts)
         for verdict in verdicts:
             if verdict.status is Status.PASS:
                 continue
             for snippet in snippets(kata, folder, verdict):
-                errors = pasted(snippet, folder)
+                # Where the bug is an endless loop a snippet may hang: waiting the whole
+                # HANG for each would cost most of the tier's time.
+                errors = pasted(snippet, folder, LOOPING if loops else HANG)
                 if errors and not (errors == "hang" and loops):
-                    broken.append(f"{name}, {verdict.name}: {errors}\n{snippet}")
-    assert not broken, "snippets that do not run as pasted:\n\n" + "\n\n".join(broken)
+                    found.append(f"{name}, {verdict.name}: {errors}\n{snippet}")
+    return "\n\n".join(found)
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=lambda kata: kata.name)
+def test_every_snippet_the_starters_report_prints_runs_as_pasted(kata, tmp_path):
+    errors = broken(kata, starter_report(kata, tmp_path))
+    assert not errors, "snippets that do not run as pasted:\n\n" + errors
+
+
+# Each planted bug costs a grading of its own: the full tier alone runs these.
+@pytest.mark.thorough
+@pytest.mark.parametrize("kata", WITH_CODE_BUGS, ids=lambda kata: kata.name)
+def test_every_snippet_a_planted_bugs_report_prints_runs_as_pasted(kata, tmp_path):
+    errors = broken(kata, planted_reports(kata, tmp_path))
+    assert not errors, "snippets that do not run as pasted:\n\n" + errors

@@ -29,7 +29,7 @@ from tests.selftest.checking import (
     graded_starter,
     make_check,
 )
-from tests.selftest.pythons import WHERE, Python, others
+from tests.selftest.pythons import FOLLOWS_STR_HASH, WHERE, Python, others, same_str_hash
 
 KATAS = [catalog.load(name) for name in kata_names()]
 # What a pyenv shim of a version not selected says, and its status.
@@ -105,27 +105,18 @@ def graded(kata: catalog.Kata, folder: Path, python: str, label: str) -> Statuse
     return {key: checked.statuses(key) for key in ("tests", "own_tests")}
 
 
-# Verdicts that follow where a str hashes to, which 3.10 (SipHash-2-4) puts elsewhere
-# than 3.11 and later (SipHash-1-3): (kata, folder, test). status_cache's own hash
-# map places a key by hash(); the starter's delete bug loses a key only when keys
-# collide, and on 3.10 the keys of this test do not (docs/grader.md).
-SIPHASH_2_4 = {
-    ("status_cache", "starter", "test_at_capacity_a_new_order_evicts_the_least_recently_updated"),
-}
-
-
 def differences(
     kata: catalog.Kata, label: str, python: Python, got: Statuses, expected: Statuses
 ) -> list[str]:
     here = ".".join(map(str, sys.version_info[:3]))
-    other_hash = python.version[:2] == (3, 10) and sys.version_info[:2] != (3, 10)
+    hashed_alike = same_str_hash(python.version, sys.version_info)
     return [
         f"{name}: {got[key].get(name, 'missing')} on {python.name}, "
         f"{expected[key].get(name, 'missing')} on {here}"
         for key in ("tests", "own_tests")
         for name in sorted(set(got[key]) | set(expected[key]))
         if got[key].get(name) != expected[key].get(name)
-        and not (other_hash and (kata.name, label, name) in SIPHASH_2_4)
+        and (hashed_alike or label != "starter" or name not in FOLLOWS_STR_HASH.get(kata.name, ()))
     ]
 
 
