@@ -73,6 +73,18 @@ def test_an_update_is_read_back():
     )
 
 
+def test_any_string_is_a_status_the_empty_one_included():
+    """a status is any string: an order updated with "" reads back "", a hit"""
+    cache = new_cache(60, 10, Clock())
+    cache.update("Store-1", "o-1", "")
+    got = [*reads(cache, [("Store-1", "o-1")]), stats_of(cache)]
+    expected = {"hits": 1, "misses": 0, "expiries": 0, "evictions": 0, "entries": 1}
+    assert got == ["''", repr(expected)], (
+        'ttl 60, capacity 10: update o-1 with the status "" (a string, if an empty one), '
+        f"then read it: should give '' and stats() {expected!r}; got {', '.join(got)}"
+    )
+
+
 def test_store_ids_ignore_case_and_order_ids_do_not():
     """store ids are compared without regard to case, order ids exactly: an update and a read
     of one order may spell its store differently"""
@@ -246,6 +258,27 @@ def test_an_entry_expires_ttl_seconds_after_its_last_update():
     assert got == ["None"], f"then at 90, read o-2: should give None; got {got[0]}"
 
 
+def test_an_entry_expires_on_time_however_often_other_orders_were_updated():
+    """an entry written at 0 is gone at ttl, after another order was updated 500 times in
+    between, at one time or at many"""
+    # Code that keeps its writes in a queue and tidies it now and then must keep the
+    # entries still held when it does.
+    for spread in (False, True):
+        clock = Clock()
+        cache = new_cache(60, 10, clock)
+        cache.update("Store-1", "o-1", "placed")
+        for n in range(500):
+            clock.now = n * 0.1 if spread else 0.0
+            cache.update("Store-1", "o-2", f"status {n}")
+        clock.now = 60.0
+        got = reads(cache, [("Store-1", "o-1")])
+        when = "at 0, 0.1, ... 49.9" if spread else "all at 0"
+        assert got == ["None"], (
+            "ttl 60: update o-1 at 0, then o-2 500 times "
+            f"{when}; at 60 read o-1: should give None (it expired at 60); got {got[0]}"
+        )
+
+
 def test_entries_expire_in_the_order_of_their_last_updates():
     """an order updated again expires ttl after that update: an order written between its
     two updates expires first"""
@@ -412,6 +445,22 @@ def test_caches_are_independent():
     assert got == ["None", repr(expected)], (
         "two caches of capacity 2, three orders updated and one read in the first: the second "
         f"should read None for o-3 and its stats() be {expected!r}; got {', '.join(got)}"
+    )
+
+
+def test_each_cache_reads_its_own_clock():
+    """two caches on two clocks: the time of one never moves the other's entries"""
+    new = fresh("status").StatusCache  # one class for both: a clock kept in it would show
+    moving, still = Clock(), Clock()
+    first, second = new(60, 10, moving), new(60, 10, still)
+    first.update("Store-1", "o-1", "placed")
+    second.update("Store-1", "o-1", "placed")
+    moving.now = 100.0
+    got = reads(second, [("Store-1", "o-1")]) + reads(first, [("Store-1", "o-1")])
+    assert got == ["'placed'", "None"], (
+        "ttl 60: two caches, the first on a clock moved to 100, the second on a clock left "
+        "at 0, each updated o-1 at 0: read o-1 in the second, then in the first, should give "
+        f"'placed', None; got {', '.join(got)}"
     )
 
 
