@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -133,19 +134,36 @@ def graded_starter(kata: str) -> Checked:
     PYTHONHASHSEED=1 (test_verdicts grades it again with another seed).
 
     Made once per `make test`, whichever test process asks first: several
-    self-tests read it, and a starter that hangs takes seconds to grade. The
-    others wait for it on a lock in the folder the test processes share.
+    self-tests read it, and a starter that hangs takes seconds to grade.
     """
     from tests.harness.kata import catalog
 
+    def grade() -> Checked:
+        folder = committed_starter(catalog.load(kata), Path(tempfile.mkdtemp(prefix="starter-")))
+        return make_check(kata, folder, env=STARTER_SEED, timeout=STARTER_LIMIT)
+
+    return made_once(f"starter-{kata}", grade)
+
+
+@functools.cache
+def graded_reference(kata: str) -> Checked:
+    """The JSON grading of a kata's reference, at the learner's limits: made once per
+    `make test`, as graded_starter is (test_katas and test_round_mode read it)."""
+    from tests.harness.kata import catalog
+
+    return made_once(f"reference-{kata}", lambda: make_check(kata, catalog.load(kata).solution_dir))
+
+
+def made_once(name: str, grade: Callable[[], Checked]) -> Checked:
+    """grade(), or what it gave the test process that asked first: the others wait
+    for it on a lock in the folder the test processes share."""
     shared = Path(os.environ[SHARED])
-    saved = shared / f"starter-{kata}.json"
-    with (shared / f"starter-{kata}.lock").open("w") as lock:
+    saved = shared / f"{name}.json"
+    with (shared / f"{name}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if saved.exists():
             return Checked(**json.loads(saved.read_text(encoding="utf-8")))
-        folder = committed_starter(catalog.load(kata), Path(tempfile.mkdtemp(prefix="starter-")))
-        checked = make_check(kata, folder, env=STARTER_SEED, timeout=STARTER_LIMIT)
+        checked = grade()
         saved.write_text(json.dumps(dataclasses.asdict(checked)), encoding="utf-8")
         return checked
 

@@ -70,6 +70,7 @@ def test_every_correct_design_passes_every_spec_test(kata, design, tmp_path):
     assert not refused, f"{kata.name}/{design.name}: a correct design refused: {refused}"
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("kata", MEASURED, ids=by_name)
 def test_the_debrief_measures_every_correct_design(kata, tmp_path):
     """measure.py, run as the debrief runs it, gives its figures for every design: it

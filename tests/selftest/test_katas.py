@@ -12,7 +12,7 @@ from tests.harness.check import grading
 from tests.harness.core.layout import kata_names
 from tests.harness.core.protocol import Status, Variant
 from tests.harness.kata import catalog, variants
-from tests.selftest.checking import graded_starter, graded_wrong, make_check
+from tests.selftest.checking import graded_reference, graded_starter, graded_wrong, make_check
 
 KATAS = [catalog.load(name) for name in kata_names()]
 # Defects graded in one child: enough to spread a kata's over the test processes.
@@ -28,7 +28,7 @@ def by_name(value) -> str:
 
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
 def test_reference_solves_its_kata(kata):
-    checked = make_check(kata.name, kata.solution_dir)
+    checked = graded_reference(kata.name)
     failing = {name: s for name, s in checked.statuses().items() if s != "pass"}
     assert not failing, f"{kata.name}: the reference fails {failing}"
     own = checked.statuses("own_tests")

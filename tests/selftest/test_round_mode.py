@@ -20,6 +20,7 @@ from tests.selftest.checking import (
     STARTER_LIMIT,
     Checked,
     committed_starter,
+    graded_reference,
     graded_starter,
     make_check,
 )
@@ -44,6 +45,8 @@ def practice(kata: catalog.Kata, which: str, folder: Path) -> Checked:
     """The full report of the same folder, as JSON: what round mode must keep back."""
     if which == "starter":
         return graded_starter(kata.name)
+    if which == "reference":
+        return graded_reference(kata.name)
     return make_check(kata.name, folder, timeout=STARTER_LIMIT)
 
 

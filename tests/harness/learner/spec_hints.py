@@ -13,6 +13,7 @@ generated call sequences).
 from __future__ import annotations
 
 import ast
+import functools
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,10 +47,13 @@ def made(kata: Kata, test: str) -> tuple[str, ...]:
 def description(kata: Kata, test: str) -> str:
     """The first paragraph of the test's docstring, on one line."""
     for path in kata.spec_files:
-        for node in _tests(path):
-            if node.name == test:
-                doc = ast.get_docstring(node) or ""
-                return " ".join(doc.split("\n\n")[0].split()) or test
+        try:
+            stamp = path.stat().st_mtime_ns
+        except OSError:
+            continue
+        found = _descriptions(path, stamp).get(test)
+        if found is not None:
+            return found or test
     return test
 
 
@@ -67,9 +71,17 @@ def places(kata: Kata, defects: list[Defect]) -> list[str]:
     return [name.rsplit(".", 1)[-1] for name, _ in counted.most_common(PLACES)]
 
 
-def _tests(path: Path) -> list[ast.FunctionDef]:
+# A kata's hints ask for every test's description: parsing its file for each one made
+# the hints of a kata cost a second. `stamp`, the file's mtime, reads an edit afresh.
+@functools.lru_cache(maxsize=64)
+def _descriptions(path: Path, stamp: int) -> dict[str, str]:
+    """Each test function's first docstring paragraph, on one line ("" if none)."""
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError):
-        return []
-    return [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+        return {}
+    return {
+        node.name: " ".join((ast.get_docstring(node) or "").split("\n\n")[0].split())
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+    }

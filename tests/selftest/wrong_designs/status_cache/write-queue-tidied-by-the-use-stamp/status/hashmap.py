@@ -65,16 +65,27 @@ class HashMap:
             # the entry at j may move to i when its home is not in (i, j] cyclically
             if (j > i and (home <= i or home > j)) or (j < i and (home <= i and home > j)):
                 self._hashes[i], self._keys[i], self._vals[i] = (
-                    self._hashes[j], self._keys[j], self._vals[j])
+                    self._hashes[j],
+                    self._keys[j],
+                    self._vals[j],
+                )
                 i = j
         self._full[i] = False
         self._keys[i] = self._vals[i] = None
         self._size -= 1
 
     def _resize(self, n: int) -> None:
-        old = [(self._hashes[i], self._keys[i], self._vals[i])
-               for i in range(len(self._full)) if self._full[i]]
-        self._hashes, self._keys, self._vals, self._full = [0] * n, [None] * n, [None] * n, [False] * n
+        old = [
+            (self._hashes[i], self._keys[i], self._vals[i])
+            for i in range(len(self._full))
+            if self._full[i]
+        ]
+        self._hashes, self._keys, self._vals, self._full = (
+            [0] * n,
+            [None] * n,
+            [None] * n,
+            [False] * n,
+        )
         for h, k, v in old:
             i = h % n
             while self._full[i]:

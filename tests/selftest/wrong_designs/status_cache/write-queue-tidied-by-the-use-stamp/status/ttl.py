@@ -17,7 +17,7 @@ class Counts:
 
 
 class _Entry:
-    __slots__ = ("status", "written_at", "use_stamp", "write_stamp")
+    __slots__ = ("status", "use_stamp", "write_stamp", "written_at")
 
 
 class TTLCache:
