@@ -7,6 +7,8 @@ it, each with a bank of its own (tests/payouts/model.py) and a clock the test
 moves by hand. Conversions between currencies are test_amounts.py's.
 """
 
+import re
+
 from tests.harness.toolkit.spec import refuses, show
 from tests.payouts.world import funded, make
 
@@ -150,4 +152,37 @@ def test_services_are_independent():
         "its own a, credits it 5 and pays out 3 with key 'k1': service 2's payout should be "
         "of 3, its only one, and its only event; got (service 1's a untouched, amount, "
         f"payouts, events) {show(got)}"
+    )
+
+
+def near_misses(payout_id: str) -> list[str]:
+    """Texts that read like `payout_id` but are not it: its numbers written with more or
+    fewer leading zeros or a sign, spaces around it, its letters in another case."""
+    texts = [f" {payout_id}", f"{payout_id} ", payout_id.upper(), payout_id.lower()]
+    for digits in re.finditer(r"\d+", payout_id):
+        before, after = payout_id[: digits.start()], payout_id[digits.end() :]
+        number = str(int(digits.group()))
+        for written in (number, number.zfill(2), f"0{digits.group()}", f"+{digits.group()}"):
+            texts.append(before + written + after)
+        texts.append(f"{before}+{number}{after}")
+    return list(dict.fromkeys(text for text in texts if text != payout_id))
+
+
+def test_payout_ids_are_compared_exactly():
+    """payout ids are strings compared exactly: a text that only reads like a payout's id
+    (other leading zeros, a sign, a space, another case) is a KeyError"""
+    svc, _, _ = funded({"a": 1000})
+    ids = [svc.request_payout("a", 10 * n, f"k{n}") for n in (1, 2, 3)]
+    wrong = []
+    for text in near_misses(ids[0]):
+        if text in ids:
+            continue  # another payout's id: not a near miss
+        try:
+            found = svc.payout(text)
+        except KeyError:
+            continue
+        wrong.append(f"payout({text!r}) gave the payout {found.payout_id!r}")
+    assert not wrong, (
+        f"payouts {show(ids)}: a text that is none of those ids should raise KeyError; "
+        + "; ".join(wrong[:4])
     )

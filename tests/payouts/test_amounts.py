@@ -55,7 +55,7 @@ CONVERSIONS = [
     ("USD", "EUR", "0.925", 1000, 925),  # 925
 ]
 
-# Rates of many digits, as CONVERSIONS. The last two give 2.5 and 3.5 yen, give or take
+# Rates of many digits, as CONVERSIONS. The yen rows give 2.5 and 3.5 yen, give or take
 # a 1 in the 31st digit: rounded to 28 significant digits first (Decimal's default
 # context), they become those halves, and round to the even yen (2 and 4).
 DIGITS = [
@@ -63,6 +63,10 @@ DIGITS = [
     ("JPY", "USD", "0.00671234", 10**6, 671234),  # 671234
     ("USD", "JPY", "250.0000000000000000000000000001", 1, 3),  # 2.50...01
     ("USD", "JPY", "349.9999999999999999999999999999", 1, 3),  # 3.49...99
+    # 10**30 + 2 cents at a rate of 32 digits: (10**30 + 2) * 1.000...05 is 10**30 + 2.5
+    # and a 1 in the 61st digit; any fixed precision under 61 digits (50, say) makes it the
+    # half, which rounds to the even cent.
+    ("USD", "EUR", "1." + "0" * 30 + "5", 10**30 + 2, 10**30 + 3),
 ]
 
 for _case in CONVERSIONS + DIGITS:
@@ -159,6 +163,38 @@ def test_a_conversion_uses_the_rate_set_last_and_a_payout_keeps_its_own():
     )
 
 
+def test_each_payout_is_priced_at_the_rate_when_it_is_requested():
+    """each payout is priced at the rate of the moment it is requested: an account's next
+    payout after set_rate changes the rate is priced at the new rate, not its last one's"""
+    svc, _, _ = funded({"a": 10_000}, "USD", "JPY")
+    got = []
+    for rate in ("150", "100", "120"):
+        svc.set_rate("USD", "JPY", rate)
+        got.append(svc.payout(svc.request_payout("a", 1000, f"at {rate}")).amount)
+    assert got == [1500, 1000, 1200], (
+        "a holds 100.00 USD, paid in JPY: at USD->JPY 150, then 100, then 120, a payout of "
+        f"10.00 USD each: they should pay 1500, 1000 and 1200 yen; got {show(got)}"
+    )
+
+
+def test_a_credit_in_the_accounts_own_currency_is_never_converted():
+    """a credit in the account's own currency is added unchanged, even when a rate from
+    that currency to itself has been set: only a foreign credit is converted"""
+    svc, _, _ = make()
+    svc.open_account("u", "USD", "bank-u")
+    svc.open_account("k", "KWD", "bank-k")
+    svc.set_rate("USD", "USD", "2")
+    svc.set_rate("KWD", "KWD", "0.5")
+    svc.credit("u", 1250, "USD")
+    svc.credit("k", 1005, "KWD")
+    got = [svc.balance("u"), svc.balance("k")]
+    assert got == [1250, 1005], (
+        "set_rate('USD', 'USD', '2') and set_rate('KWD', 'KWD', '0.5'); u (in USD) is "
+        "credited 1250 USD, k (in KWD) 1005 KWD: a credit in the account's own currency is "
+        f"not converted, so u should hold 1250 and k 1005; got {show(got)}"
+    )
+
+
 def test_a_rate_is_for_one_direction_only():
     """a rate from one currency to another says nothing of the way back: without a rate
     of its own it is a LookupError, and changes nothing"""
@@ -236,7 +272,8 @@ def test_set_rate_refuses_an_unknown_currency():
 
 def test_a_rate_is_used_digit_for_digit():
     """a rate is used with every digit it was given, however many (more than the 28 a
-    Decimal keeps by default), by a credit and by a payout alike"""
+    Decimal keeps by default), and its product with an amount however large, by a credit
+    and by a payout alike"""
     wrong = []
     for source, target, rate, amount, expected in DIGITS:
         svc, _, _ = funded({"paid": amount}, source, target)

@@ -233,3 +233,47 @@ def test_a_paid_payout_is_never_sent_again():
         "a's payout is paid at 0 s; runs at 30 and 1000 s: the bank should have been called "
         f"once; got {show(got)}"
     )
+
+
+def test_a_key_used_again_does_not_cut_a_retrys_wait_short():
+    """a request with a key used before changes nothing, even while its payout waits to be
+    sent again: a run before the wait is over sends nothing"""
+    svc, bank, clock = funded({"a": 1000})
+    payout = svc.request_payout("a", 300, "k1")
+    bank.plan += ["unavailable"]
+    svc.run()  # at 0 s: due again at 30 s
+    clock.t = 10.0
+    again = svc.request_payout("a", 300, "k1")
+    svc.run()
+    got = [again == payout, len(bank.calls), svc.payout(payout).status]
+    assert got == [True, 1, "pending"], (
+        "the bank is unavailable for a's payout (key 'k1') at 0 s, so it is due again at "
+        "30 s; at 10 s request_payout('a', 300, 'k1') again, then run: the request should "
+        "return the same payout and change nothing, so the bank is not called again before "
+        "30 s and the payout stays 'pending'; got (the same payout, calls of the bank, "
+        f"status) {show(got)} (calls: {show(sent(bank))})"
+    )
+
+
+def test_a_payout_is_retried_every_900_seconds_however_long_the_bank_is_down():
+    """a payout the bank is unavailable for, attempt after attempt, is sent again every
+    900 s for as long as it takes, a thousand times and more, and run never raises"""
+    svc, bank, clock = funded({"a": 1000})
+    payout = svc.request_payout("a", 300, "k1")
+    bank.plan += ["unavailable"] * 1100
+    for run in range(1, 1102):
+        try:
+            svc.run()
+        except Exception as error:
+            raise AssertionError(
+                f"the bank is unavailable for a's payout 1,100 times, a run every 900 s: run "
+                f"number {run} (at {clock.t:g} s, after {len(bank.calls)} attempts) should "
+                f"send it again; it raised {type(error).__name__}: {error}"
+            ) from None
+        clock.t += 900.0
+    got = [len(bank.calls), svc.payout(payout).status]
+    assert got == [1101, "paid"], (
+        "the bank is unavailable for a's payout 1,100 times, then pays; a run every 900 s, "
+        "1,101 runs: each run should send it (no wait is longer than 900 s), so the bank is "
+        f"called 1101 times and the payout is 'paid'; got (calls, status) {show(got)}"
+    )

@@ -78,3 +78,19 @@ def test_a_refused_call_records_no_event():
         "two refused requests (a holds nothing; there is no b), then a run: events() should "
         f"be []; got {show(got)}"
     )
+
+
+def test_events_keeps_every_event_from_the_first():
+    """events() gives every event since the service began, however many: the first ones
+    too"""
+    svc, _, _ = funded({"a": 1000})
+    ids = [svc.request_payout("a", 1, f"k{n}") for n in range(600)]
+    svc.run()
+    events = list(svc.events())
+    created = [("created", payout) for payout in ids]
+    got = [len(events), events[:600] == created]
+    assert got == [1200, True], (
+        "600 payouts requested, then a run that pays them all: events() should give 1200 "
+        f"events, the first 600 their 'created' in order, from {show(created[:1])}; got "
+        f"{len(events)} events, from {show(events[:1])}"
+    )

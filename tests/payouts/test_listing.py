@@ -254,3 +254,18 @@ def test_the_export_writes_amounts_in_major_units_with_the_currencys_decimals():
         + f" (minor units): the export's (currency, amount) should be {show(expected)}; "
         f"got {show(got)}"
     )
+
+
+def test_a_cursor_keeps_the_exact_time_of_its_last_payout():
+    """a cursor continues after its page's last payout however close the next one's
+    created_at is: times a fraction of a millisecond apart, or that no short decimal
+    writes, are each listed once, in order"""
+    svc, _, clock = funded({"a": 100})
+    times = [0.1, 0.1 + 0.2, 1.0001, 1.0004, 1.00045, 2.0000001, 2.0000002, 1e9 + 0.25]
+    ids = requested(svc, clock, times)
+    got = walk(svc, 1)
+    assert got == (ids, [1] * len(ids)), (
+        f"{len(ids)} payouts requested at {show(times)} s (ids {show(ids)}), listed 1 to a "
+        f"page following the cursors: every id once, in order; got ids {show(got[0][:12])}"
+        f"{' ...' if got[0][12:] else ''} ({len(got[0])} in all)"
+    )
