@@ -160,6 +160,39 @@ def test_keys_are_compared_exactly():
     )
 
 
+def written(key: str) -> str:
+    """A long key as the Python that makes it: 'x' * 250 + 'one'."""
+    run = len(key) - len(key.lstrip(key[:1]))
+    if run < 20:
+        return repr(key)
+    return f"{key[0]!r} * {run}" + (f" + {key[run:]!r}" if key[run:] else "")
+
+
+def test_keys_that_share_a_long_prefix_are_different_keys():
+    """keys that share a prefix of 250 or 1,000 characters and differ after it are different
+    keys: each is loaded, whole, and gets its own value"""
+    keys = [char * length + end for char, length in (("x", 250), ("y", 1000)) for end in ("1", "2")]
+    load = Loads()
+    cluster = cluster_of(NODES, 8, 2, load=load)
+    values = []
+    for key in keys + keys:
+        try:
+            value = cluster.get(key)
+        except Exception as error:
+            values.append(f"raised {type(error).__name__}")
+            continue
+        values.append(written(value) if isinstance(value, str) else shown(value))
+    got = (values, [written(key) for key in load.keys])
+    names = [written(key) for key in keys]
+    expected = ([written(f"{key}@{n}") for n, key in enumerate(keys, start=1)] * 2, names)
+    assert got == expected, (
+        f"V=8, replicas=2, nodes a, b, c, a load that returns key + '@n' for its n-th call: get "
+        f"of each of {', '.join(names)}, then of each again, should load each whole key once "
+        f"and give it back its own value ({', '.join(expected[0][:4])}, then the same again); "
+        f"got {', '.join(got[0])}, with loads of {', '.join(got[1])}"
+    )
+
+
 def test_a_hit_gives_the_very_object_load_gave():
     """a hit gives the very object load gave, not a copy, and a value that cannot be copied
     or pickled (a threading.Lock, an object of a local class) is cached and given like any
