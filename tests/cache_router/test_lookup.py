@@ -239,6 +239,26 @@ def test_node_ids_are_compared_exactly():
         )
 
 
+# Ids that mean something to a regex or a format string, each beside an id it would match.
+PATTERNED = ["n.1", "nx1", "a*", "aa", "[b]", "b", "c+", "cc", "d?", "d", "%s", "{0}", "0"]
+
+
+def test_removing_a_node_whose_id_is_a_regex_or_format_string_takes_off_its_tokens_only():
+    """removing a node whose id holds regex or format characters ('n.1' beside 'nx1', 'a*',
+    '[b]', 'c+', 'd?', '%s', '{0}') takes off its tokens only: every other node keeps its
+    own"""
+    keys = KEYS[:300]
+    for gone in ("n.1", "a*", "[b]", "c+", "d?", "%s", "{0}"):
+        cluster, expected = cluster_of(PATTERNED, 4, 2), model_of(PATTERNED, 4, 2)
+        cluster.remove_node(gone)
+        expected.remove_node(gone)
+        problem = misowned(cluster, expected, keys)
+        assert not problem, (
+            f"V=4, replicas=2, nodes {nodes_text(PATTERNED)}, then remove_node({gone!r}): the "
+            f"other nodes keep their tokens; {problem}"
+        )
+
+
 def test_removing_a_node_moves_only_its_keys():
     """after remove_node, a key whose first owner was another node keeps it"""
     nodes = [f"cache-{n}" for n in range(1, 13)]

@@ -7,6 +7,8 @@ made it: "user:1@3" is the third load, so a value served from the wrong node,
 or loaded twice, shows in what get() returns.
 """
 
+import threading
+
 from tests.cache_router.model import KEYS, Loads, cluster_of, model_of, shown
 
 NODES = ["a", "b", "c"]
@@ -155,6 +157,77 @@ def test_keys_are_compared_exactly():
         f"V=4, replicas=1, node a alone: get of each of {', '.join(map(shown, keys))}, then "
         f"of each again, should load each key once and give it back its own value "
         f"({', '.join(expected[: len(keys)])}, then the same again); got {', '.join(got)}"
+    )
+
+
+def written(key: str) -> str:
+    """A long key as the Python that makes it: 'x' * 250 + 'one'."""
+    run = len(key) - len(key.lstrip(key[:1]))
+    if run < 20:
+        return repr(key)
+    return f"{key[0]!r} * {run}" + (f" + {key[run:]!r}" if key[run:] else "")
+
+
+def test_keys_that_share_a_long_prefix_are_different_keys():
+    """keys that share a prefix of 250 or 1,000 characters and differ after it are different
+    keys: each is loaded, whole, and gets its own value"""
+    keys = [char * length + end for char, length in (("x", 250), ("y", 1000)) for end in ("1", "2")]
+    load = Loads()
+    cluster = cluster_of(NODES, 8, 2, load=load)
+    values = []
+    for key in keys + keys:
+        try:
+            value = cluster.get(key)
+        except Exception as error:
+            values.append(f"raised {type(error).__name__}")
+            continue
+        values.append(written(value) if isinstance(value, str) else shown(value))
+    got = (values, [written(key) for key in load.keys])
+    names = [written(key) for key in keys]
+    expected = ([written(f"{key}@{n}") for n, key in enumerate(keys, start=1)] * 2, names)
+    assert got == expected, (
+        f"V=8, replicas=2, nodes a, b, c, a load that returns key + '@n' for its n-th call: get "
+        f"of each of {', '.join(names)}, then of each again, should load each whole key once "
+        f"and give it back its own value ({', '.join(expected[0][:4])}, then the same again); "
+        f"got {', '.join(got[0])}, with loads of {', '.join(got[1])}"
+    )
+
+
+def test_a_hit_gives_the_very_object_load_gave():
+    """a hit gives the very object load gave, not a copy, and a value that cannot be copied
+    or pickled (a threading.Lock, an object of a local class) is cached and given like any
+    other"""
+
+    class Profile:  # local: pickle cannot find it by name
+        pass
+
+    values = {"user:dict": {"name": "Ada"}, "user:lock": threading.Lock(), "user:local": Profile()}
+    kinds = {"user:dict": "a dict", "user:lock": "a threading.Lock", "user:local": "a Profile"}
+    loaded: list[str] = []
+
+    def load(key: str) -> object:
+        loaded.append(key)
+        return values[key]
+
+    cluster = cluster_of(NODES, 8, 2, load=load)
+    given = []
+    for key in [key for key in values for _ in range(2)]:
+        try:
+            value = cluster.get(key)
+        except Exception as error:
+            given.append(f"{key}: raised {type(error).__name__}")
+            continue
+        if value is not values[key]:
+            given.append(f"{key}: another object, {type(value).__name__}")
+    got = (given, loaded, stats_of(cluster))
+    expected = ([], list(values), repr({"hits": 3, "misses": 3}))
+    assert got == expected, (
+        "V=8, replicas=2, nodes a, b, c, a load that gives "
+        + ", ".join(f"{kinds[key]} for {key!r}" for key in values)
+        + " (Profile a class defined inside the test): get of each key twice should give the "
+        "very object load gave (`is`) both times, load each key once and count 3 hits, 3 "
+        f"misses; got {'; '.join(got[0]) or 'that object each time'}, loads {got[1]}, stats() "
+        f"{got[2]}"
     )
 
 
