@@ -1,0 +1,3 @@
+from .core import CacheCluster
+
+__all__ = ["CacheCluster"]
