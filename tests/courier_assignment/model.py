@@ -278,7 +278,8 @@ class Assigned:
         if self.result is None:
             return f"offers to {offers}"
         order_id, courier, eta, declines = self.result
-        shown = f"{eta:.3f}" if isinstance(eta, float) else repr(eta)
+        # To the microsecond, the tolerance: two ETAs that differ beyond it differ here.
+        shown = f"{eta:.6f}" if isinstance(eta, float) else repr(eta)
         return f"Assignment({order_id!r}, {courier!r}, {shown}, {declines!r}), offered to {offers}"
 
 

@@ -248,6 +248,24 @@ def test_eligibility_and_scores_are_judged_when_assign_starts():
     )
 
 
+def test_eligibility_is_judged_at_the_clock_reading_of_the_call_even_one_that_stepped_back():
+    """assign judges at the clock's reading of this call, even when the clock stepped back
+    since the last one (a wall clock set right): never at an earlier, later reading"""
+    world = World()
+    svc = service(world)
+    svc.assign("o1", *CENTRE)  # nobody yet
+    world.t -= 60.0
+    svc.online("ben")
+    svc.report("ben", *LINE["ben"], world.ms())
+    got = fields(svc.assign("o2", *CENTRE))
+    expected = ("o2", "ben", round(eta_of(LINE["ben"]), 3), 0)
+    assert got == expected, (
+        "o1 assigned with nobody online; then the clock steps back 60 s, and ben, 200 m from "
+        "the pickup, comes online and reports at that time: o2 should give "
+        f"{show(expected)} (his report is fresh at this call's reading); got {show(got)}"
+    )
+
+
 def test_an_order_being_carried_cannot_be_assigned_again():
     """assign raises ValueError for an order a courier is carrying; once it is delivered,
     the order id may be assigned again"""

@@ -1,0 +1,46 @@
+"""Where each courier is: the latest position its app reported, and when.
+
+The app sends a report every few seconds, stamped with the moment the phone
+took the fix. Reports can arrive out of order: a phone that lost its signal in
+a tunnel sends its backlog when it comes out, oldest last or first. The store
+keeps, for each courier, the report with the latest stamp, whenever it came.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .types import Point
+
+
+class Fix(NamedTuple):
+    """A reported position, and when the phone took it."""
+
+    point: Point
+    at: float
+
+
+class LocationStore:
+    """The latest fix of every courier that has reported: O(1) a report or a look-up."""
+
+    def __init__(self) -> None:
+        self._fixes: dict[str, list[Fix]] = {}  # every accepted report, kept for audit
+
+    def report(self, courier_id: str, point: Point, at_ms: int) -> None:
+        """A report from the courier's app, stamped in epoch milliseconds."""
+        fix = Fix(point, at_ms / 1000.0)
+        latest = self.latest(courier_id)
+        if latest is not None and fix.at < latest.at:
+            return
+        self._fixes.setdefault(courier_id, []).append(fix)
+
+    def latest(self, courier_id: str) -> Fix | None:
+        """The courier's latest fix; None if it never reported."""
+        fixes = self._fixes.get(courier_id)
+        if not fixes:
+            return None
+        best = fixes[0]
+        for fix in fixes:
+            if fix.at >= best.at:
+                best = fix
+        return best
