@@ -252,6 +252,58 @@ def test_iteration_gives_each_key_once():
     )
 
 
+def test_reads_while_iterating_leave_the_iteration_whole():
+    """reading the map while iterating over it (m[key], m.get, `in`) changes nothing: each
+    key still comes once"""
+    # Reads are not changes: a dict allows them in a loop over it. A map that tidies its
+    # slots on a read (moving a key up into a tombstone it passed) gives a key twice, or
+    # none of one moved behind the loop. Hash -1 sits at the end of the array: its run
+    # wraps round to the start.
+    keys = [*chain(0, 6), *chain(-1, 3)]
+    gone = [keys[1], keys[3], keys[6]]
+    held = [key for key in keys if key not in gone]
+    for kind in ("iter(m)", "m.items()"):
+        m = new_map()
+        for value, key in enumerate(keys):
+            m[key] = value
+        for key in gone:
+            del m[key]
+        seen = []
+        for item in iter(m) if kind == "iter(m)" else m.items():
+            key = item if kind == "iter(m)" else item[0]
+            _ = m[key]
+            if seen:  # from the second key on, once the loop is past a deleted slot
+                for other in held:
+                    m.get(other)
+                    _ = other in m
+            seen.append(key)
+        assert ordered(seen) == ordered(held), (
+            "six keys of hash 0 and three of hash -1 set, then the 2nd and 4th of hash 0 and "
+            f"the 1st of hash -1 deleted; then over {kind}, m[key] of each key it gives, and "
+            "from the second key on m.get and `in` of every key held: each of the "
+            f"{len(held)} keys left should come once; got {len(seen)} keys"
+            + describe(kind, seen, held)
+        )
+
+
+def test_any_hashable_object_is_a_key_none_and_empty_ones_included():
+    """None, '', (), frozenset() and 0.5 are keys like any other: set, got, in, len and
+    iteration see them"""
+    keys = [None, "", (), frozenset(), 0.5]
+    m = new_map()
+    for value, key in enumerate(keys):
+        m[key] = f"value {value}"
+    got = [outcome(m, key) for key in keys]
+    got += [repr(all(key in m for key in keys)), repr(len(m)), repr(ordered(list(m)))]
+    expected = [repr(f"value {n}") for n in range(len(keys))]
+    expected += ["True", repr(len(keys)), repr(ordered(keys))]
+    assert got == expected, (
+        "m[None], m[''], m[()], m[frozenset()] and m[0.5] set to 'value 0' .. 'value 4': "
+        "each m[key], then whether all are `in` m, len(m) and the keys of list(m) should "
+        f"give {', '.join(expected)}; got {', '.join(got)}"
+    )
+
+
 def describe(what: str, got: list, expected: list) -> str:
     """What `got` gets wrong against `expected`, in words; '' when nothing."""
     missing = [key for key in expected if key not in got]

@@ -12,7 +12,7 @@ compared with the model in tests/status_cache/model.py.
 
 import math
 
-from tests.harness.toolkit.spec import fresh, tried
+from tests.harness.toolkit.spec import fresh, show, tried
 from tests.status_cache.model import Clock, new_cache
 
 STORES = [f"Store-{n}" for n in range(1, 13)]
@@ -136,6 +136,27 @@ def test_store_ids_are_compared_as_str_casefold_compares_them_beyond_ascii():
         f"{dotless!r}.casefold() keeps its dotless i, so these are two stores: read of "
         f"store-i, STORE-I and {dotless} should give {', '.join(expected)}, and stats() count "
         f"14 entries; got {', '.join(got[:-1])}, and {got[-1]}"
+    )
+
+
+def test_store_ids_that_casefold_keeps_apart_are_two_stores():
+    """store ids are compared by str.casefold() alone: ids it keeps apart (another Unicode
+    form, a space) are two stores"""
+    pairs = [
+        ("Store-\u2460", "Store-1"),  # a circled one: NFKC makes it 1, casefold does not
+        ("Caf\u00e9-7", "Cafe\u0301-7"),  # é composed and decomposed
+        (" Store-7", "Store-7"),
+        ("Store-7 ", "store-7"),
+    ]
+    cache = new_cache(60, 100, Clock())
+    for first, _ in pairs:
+        cache.update(first, "o-1", "placed")
+    got = reads(cache, [(second, "o-1") for _, second in pairs])
+    assert got == ["None"] * len(pairs), (
+        "ttl 60, capacity 100: update(store, 'o-1', 'placed') for the stores "
+        f"{show([first for first, _ in pairs])}, then read(store, 'o-1') for "
+        f"{show([second for _, second in pairs])}: casefold() keeps each pair apart, so each "
+        f"read should give None; got {', '.join(got)}"
     )
 
 
