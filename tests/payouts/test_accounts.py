@@ -39,9 +39,21 @@ def test_a_credit_adds_to_the_balance_of_its_account():
 
 
 def test_open_account_refuses_an_id_that_is_taken():
-    """open_account raises ValueError for an account id that exists, and the account
-    is left as it was"""
+    """open_account raises ValueError for an account id that exists, even with the very
+    same currency, destination and payout currency, and the account is left as it was"""
     svc, _, _ = funded({"a": 500})
+    refuses(
+        ValueError,
+        "account a exists (USD, paid to 'bank-a' in USD): opening it again with the very "
+        "same values, open_account('a', 'USD', 'bank-a'),",
+        lambda: svc.open_account("a", "USD", "bank-a"),
+    )
+    refuses(
+        ValueError,
+        "account a exists (USD, paid to 'bank-a' in USD): opening it again with the very "
+        "same values, open_account('a', 'USD', 'bank-a', payout_currency='USD'),",
+        lambda: svc.open_account("a", "USD", "bank-a", payout_currency="USD"),
+    )
     refuses(
         ValueError,
         "account a exists: open_account('a', 'USD', 'other')",

@@ -106,6 +106,27 @@ def test_a_credit_in_another_currency_is_converted_exactly_and_rounded_half_to_e
     assert not wrong, "; ".join(wrong[:4]) + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
 
 
+def test_each_foreign_credit_is_converted_and_rounded_on_its_own():
+    """each credit in another currency is converted and rounded by itself: what one
+    credit's rounding left out or added is not carried into the next one"""
+    svc, _, _ = make()
+    svc.set_rate("USD", "JPY", "150")
+    svc.open_account("tokyo", "JPY", "bank-tokyo")
+    svc.open_account("osaka", "JPY", "bank-osaka")
+    got = []
+    for _ in range(4):
+        svc.credit("tokyo", 3, "USD")  # 4.5 yen: 4
+        svc.credit("osaka", 1, "USD")  # 1.5 yen: 2
+        got.append((svc.balance("tokyo"), svc.balance("osaka")))
+    expected = [(4, 2), (8, 4), (12, 6), (16, 8)]
+    assert got == expected, (
+        "USD->JPY at 150; tokyo and osaka hold yen; four times, credit tokyo 0.03 USD (4.5 "
+        "yen, rounded half to even: 4) and osaka 0.01 USD (1.5 yen: 2): each credit rounds "
+        "on its own, so the balances (tokyo, osaka) after each round should be "
+        f"{show(expected)}; got {show(got)}"
+    )
+
+
 def test_a_payout_in_another_currency_is_converted_exactly_and_rounded_half_to_even():
     """a payout paid in another currency than its balance pays the amount converted at the
     rate: in major units times the rate, exactly, rounded once to the payout currency's

@@ -235,6 +235,25 @@ def test_the_export_of_a_day_has_only_that_days_payouts():
     )
 
 
+def test_the_export_of_a_busy_day_has_a_row_for_every_payout_of_that_day():
+    """export(day) has a row for every payout of that day, however many: more than a page
+    of the list, with other days' payouts before and after them"""
+    svc, _, clock = funded({"a": 1000})
+    requested(svc, clock, [1000.0 + 100 * n for n in range(30)])
+    day = requested(svc, clock, [86_400.0 + 500 * n for n in range(150)], first=30)
+    requested(svc, clock, [172_800.0 + 100 * n for n in range(30)], first=180)
+    got = [row[0] for row in rows(svc, 1)[1:]]
+    missing = [payout for payout in day if payout not in got]
+    others = [payout for payout in got if payout not in day]
+    assert got == day, (
+        "30 payouts on day 0, then 150 on day 1 (one every 500 s from 86400 s), then 30 on "
+        "day 2: export(1) should have a row for each of the 150 of day 1, in order, and no "
+        f"other; got {len(got)} rows, missing {len(missing)} "
+        f"({show(missing[:3])}{' ...' if missing[3:] else ''}), "
+        f"and {len(others)} of other days"
+    )
+
+
 def test_the_export_writes_amounts_in_major_units_with_the_currencys_decimals():
     """the export writes each amount exactly, however large, in major units with its
     currency's own number of decimals: 2 for USD, EUR, GBP, none for JPY and KRW, 3 for
