@@ -617,6 +617,30 @@ def test_the_cursor_stays_when_nobody_takes_the_order():
     )
 
 
+def test_the_cursor_stays_when_nobody_takes_the_order_whoever_refused_it():
+    """when nobody takes the order the cursor does not move, though the workers that
+    refused it sit among silent ones"""
+    # A search that leaves the cursor past each refusal ends where it started only when
+    # it goes all the way round: here B and C refuse, and A and D are silent.
+    world = World(refuse={("B", "o2"), ("C", "o2")})
+    svc = service(world, ["A", "B", "C", "D"], timeout=30.0)
+    got = [svc.dispatch("o1").worker]  # A; the cursor names B
+    world.t = 40.0
+    svc.heartbeat("B")
+    svc.heartbeat("C")
+    got.append(svc.dispatch("o2").worker)  # B and C refuse it, A and D are silent
+    world.t = 41.0
+    for worker in ["A", "B", "C", "D"]:
+        svc.heartbeat(worker)
+    got += takers(svc, orders(2, first=3))
+    expected = ["A", None, "B", "C"]
+    assert got == expected, (
+        "timeout 30: A, B, C, D join at 0; o1; at 40 heartbeats of B and C only (A and D "
+        "silent); o2, which B and C refuse; at 41 heartbeats of all four; o3, o4 should go "
+        f"to {show(expected)} (nobody took o2: the cursor still names B); got {show(got)}"
+    )
+
+
 # -- stats --
 
 
