@@ -163,6 +163,25 @@ def test_the_rotation_is_the_order_in_which_the_workers_joined():
         )
 
 
+def test_the_rotation_is_the_order_of_the_joins_when_the_clock_steps_back():
+    """the rotation is the order of the join calls, whatever the clock reads at each: a
+    clock set back between two joins does not put the later one first"""
+    world = World()
+    svc = service(world, timeout=30.0)
+    joins = [("A", 20.0), ("B", 10.0), ("C", 0.0), ("D", 15.0)]
+    for worker, reading in joins:
+        world.t = reading
+        svc.join(worker)
+    world.t = 20.0  # every join at most 20 s old: all available
+    got = takers(svc, orders(5))
+    expected = ["A", "B", "C", "D", "A"]
+    assert got == expected, (
+        "timeout 30: A joins at 20, B at 10, C at 0, D at 15 (the clock set back and "
+        f"forward between the joins); at 20, 5 dispatches should go to {show(expected)}, "
+        f"in the order of the joins; got {show(got)}"
+    )
+
+
 def test_the_cursor_persists_between_dispatches():
     """dispatch goes on from where the last one stopped: the workers take orders in turn,
     and after the last the first"""
