@@ -991,6 +991,80 @@ def test_a_refused_call_changes_nothing():
     )
 
 
+class BrokenClock:
+    """The world's clock, which raises OSError while `broken` is set (a clock that is
+    unavailable)."""
+
+    def __init__(self, world: World) -> None:
+        self.world, self.broken = world, False
+
+    def __call__(self) -> float:
+        if self.broken:
+            raise OSError("the clock is unavailable")
+        return self.world.t
+
+
+# Calls made while the clock raises, as (method, argument).
+WHILE_BROKEN = [("join", "D"), ("heartbeat", "A"), ("leave", "C"), ("dispatch", "o2")]
+
+
+def made(svc, calls: list[tuple[str, str]]) -> list[str]:
+    """Make each call on `svc`, whatever it raises: what each did, in words."""
+    outcomes = []
+    for method, argument in calls:
+        try:
+            getattr(svc, method)(argument)
+        except Exception as error:
+            outcomes.append(f"{method}({argument!r}) raised {type(error).__name__}")
+        else:
+            outcomes.append(f"{method}({argument!r}) returned")
+    return outcomes
+
+
+def test_a_call_whose_clock_raises_changes_nothing():
+    """a call that raises changes nothing: a join or a heartbeat whose reading of the clock
+    raises leaves the service as it was"""
+    # Two services, the clock of each broken for a while: the tried one is given every
+    # call of WHILE_BROKEN, the steady one only those that returned on the tried one.
+    steady_world, tried_world = World(refuse={("A", "o1")}), World(refuse={("A", "o1")})
+    steady_clock, tried_clock = BrokenClock(steady_world), BrokenClock(tried_world)
+    steady = service(steady_world, WORKERS, timeout=30.0, clock=steady_clock)
+    tried = service(tried_world, WORKERS, timeout=30.0, clock=tried_clock)
+    outcomes: list[str] = []  # what each call of WHILE_BROKEN did on the tried one
+    for world, clock, svc in (
+        (tried_world, tried_clock, tried),
+        (steady_world, steady_clock, steady),
+    ):
+        svc.dispatch("o1")  # A refuses it and is down; B takes it
+        world.t = 10.0
+        clock.broken = True
+        if svc is tried:
+            outcomes = made(svc, WHILE_BROKEN)
+        else:
+            returned = [
+                call
+                for call, did in zip(WHILE_BROKEN, outcomes, strict=True)
+                if did.endswith("returned")
+            ]
+            made(svc, returned)
+        clock.broken = False
+        world.t = 20.0
+    got, expected = [], []
+    for svc, into in ((tried, got), (steady, expected)):
+        try:
+            svc.join("D")
+            into += [delivery(svc.dispatch(order)) for order in orders(4, first=3)]
+            into += [counts(svc.stats(worker)) for worker in ["A", "B", "D"]]
+        except Exception as error:
+            into.append(Raised("a call", error))
+    assert got == expected, (
+        "timeout 30: A, B, C join at 0; o1, which A refuses and B takes; at 10, with the "
+        f"clock raising OSError, {'; '.join(outcomes)}; at 20, the clock back, join('D'), "
+        f"4 dispatches and the stats of A, B, D should give {show(expected)}, as they do on "
+        f"a service given only the calls that returned; got {show(got)}"
+    )
+
+
 LONG = "courier-7f3a9c2e-" + "0" * 24  # 41 characters
 
 
