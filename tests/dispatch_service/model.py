@@ -97,8 +97,8 @@ class Service:
     def join(self, worker: str) -> None:
         if worker in self.seen:
             raise ValueError(f"{worker!r} is in the rotation already")
+        self.seen[worker] = self.clock()  # first: a clock that raises changes nothing
         self.workers.append(worker)
-        self.seen[worker] = self.clock()
         self.counts[worker] = [0, 0, 0]
         if self.cursor is None:
             self.cursor = worker

@@ -163,6 +163,25 @@ def test_the_rotation_is_the_order_in_which_the_workers_joined():
         )
 
 
+def test_the_rotation_is_the_order_of_the_joins_when_the_clock_steps_back():
+    """the rotation is the order of the join calls, whatever the clock reads at each: a
+    clock set back between two joins does not put the later one first"""
+    world = World()
+    svc = service(world, timeout=30.0)
+    joins = [("A", 20.0), ("B", 10.0), ("C", 0.0), ("D", 15.0)]
+    for worker, reading in joins:
+        world.t = reading
+        svc.join(worker)
+    world.t = 20.0  # every join at most 20 s old: all available
+    got = takers(svc, orders(5))
+    expected = ["A", "B", "C", "D", "A"]
+    assert got == expected, (
+        "timeout 30: A joins at 20, B at 10, C at 0, D at 15 (the clock set back and "
+        f"forward between the joins); at 20, 5 dispatches should go to {show(expected)}, "
+        f"in the order of the joins; got {show(got)}"
+    )
+
+
 def test_the_cursor_persists_between_dispatches():
     """dispatch goes on from where the last one stopped: the workers take orders in turn,
     and after the last the first"""
@@ -617,6 +636,30 @@ def test_the_cursor_stays_when_nobody_takes_the_order():
     )
 
 
+def test_the_cursor_stays_when_nobody_takes_the_order_whoever_refused_it():
+    """when nobody takes the order the cursor does not move, though the workers that
+    refused it sit among silent ones"""
+    # A search that leaves the cursor past each refusal ends where it started only when
+    # it goes all the way round: here B and C refuse, and A and D are silent.
+    world = World(refuse={("B", "o2"), ("C", "o2")})
+    svc = service(world, ["A", "B", "C", "D"], timeout=30.0)
+    got = [svc.dispatch("o1").worker]  # A; the cursor names B
+    world.t = 40.0
+    svc.heartbeat("B")
+    svc.heartbeat("C")
+    got.append(svc.dispatch("o2").worker)  # B and C refuse it, A and D are silent
+    world.t = 41.0
+    for worker in ["A", "B", "C", "D"]:
+        svc.heartbeat(worker)
+    got += takers(svc, orders(2, first=3))
+    expected = ["A", None, "B", "C"]
+    assert got == expected, (
+        "timeout 30: A, B, C, D join at 0; o1; at 40 heartbeats of B and C only (A and D "
+        "silent); o2, which B and C refuse; at 41 heartbeats of all four; o3, o4 should go "
+        f"to {show(expected)} (nobody took o2: the cursor still names B); got {show(got)}"
+    )
+
+
 # -- stats --
 
 
@@ -945,6 +988,80 @@ def test_a_refused_call_changes_nothing():
         "leave('Z'), heartbeat('Z') and stats('Z'), all refused, then heartbeats of B and "
         f"C at 35, 3 more dispatches and the stats of A, B, C should give {show(expected)} "
         f"as they do without the refused calls; got {show(got)}"
+    )
+
+
+class BrokenClock:
+    """The world's clock, which raises OSError while `broken` is set (a clock that is
+    unavailable)."""
+
+    def __init__(self, world: World) -> None:
+        self.world, self.broken = world, False
+
+    def __call__(self) -> float:
+        if self.broken:
+            raise OSError("the clock is unavailable")
+        return self.world.t
+
+
+# Calls made while the clock raises, as (method, argument).
+WHILE_BROKEN = [("join", "D"), ("heartbeat", "A"), ("leave", "C"), ("dispatch", "o2")]
+
+
+def made(svc, calls: list[tuple[str, str]]) -> list[str]:
+    """Make each call on `svc`, whatever it raises: what each did, in words."""
+    outcomes = []
+    for method, argument in calls:
+        try:
+            getattr(svc, method)(argument)
+        except Exception as error:
+            outcomes.append(f"{method}({argument!r}) raised {type(error).__name__}")
+        else:
+            outcomes.append(f"{method}({argument!r}) returned")
+    return outcomes
+
+
+def test_a_call_whose_clock_raises_changes_nothing():
+    """a call that raises changes nothing: a join or a heartbeat whose reading of the clock
+    raises leaves the service as it was"""
+    # Two services, the clock of each broken for a while: the tried one is given every
+    # call of WHILE_BROKEN, the steady one only those that returned on the tried one.
+    steady_world, tried_world = World(refuse={("A", "o1")}), World(refuse={("A", "o1")})
+    steady_clock, tried_clock = BrokenClock(steady_world), BrokenClock(tried_world)
+    steady = service(steady_world, WORKERS, timeout=30.0, clock=steady_clock)
+    tried = service(tried_world, WORKERS, timeout=30.0, clock=tried_clock)
+    outcomes: list[str] = []  # what each call of WHILE_BROKEN did on the tried one
+    for world, clock, svc in (
+        (tried_world, tried_clock, tried),
+        (steady_world, steady_clock, steady),
+    ):
+        svc.dispatch("o1")  # A refuses it and is down; B takes it
+        world.t = 10.0
+        clock.broken = True
+        if svc is tried:
+            outcomes = made(svc, WHILE_BROKEN)
+        else:
+            returned = [
+                call
+                for call, did in zip(WHILE_BROKEN, outcomes, strict=True)
+                if did.endswith("returned")
+            ]
+            made(svc, returned)
+        clock.broken = False
+        world.t = 20.0
+    got, expected = [], []
+    for svc, into in ((tried, got), (steady, expected)):
+        try:
+            svc.join("D")
+            into += [delivery(svc.dispatch(order)) for order in orders(4, first=3)]
+            into += [counts(svc.stats(worker)) for worker in ["A", "B", "D"]]
+        except Exception as error:
+            into.append(Raised("a call", error))
+    assert got == expected, (
+        "timeout 30: A, B, C join at 0; o1, which A refuses and B takes; at 10, with the "
+        f"clock raising OSError, {'; '.join(outcomes)}; at 20, the clock back, join('D'), "
+        f"4 dispatches and the stats of A, B, D should give {show(expected)}, as they do on "
+        f"a service given only the calls that returned; got {show(got)}"
     )
 
 

@@ -38,8 +38,9 @@ class DispatchService:
     def join(self, worker_id):
         if worker_id in self._deadline:
             raise ValueError(worker_id)
+        deadline = self._clock() + self._timeout  # first: a clock that raises changes nothing
         self._order.append(worker_id)
-        self._deadline[worker_id] = self._clock() + self._timeout
+        self._deadline[worker_id] = deadline
         self._counts[worker_id] = [0, 0, 0]
         if self._cursor is None:
             self._cursor = worker_id

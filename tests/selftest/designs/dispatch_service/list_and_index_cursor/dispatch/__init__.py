@@ -32,14 +32,15 @@ class DispatchService:
         self.beats = 0
 
     def _beat(self, worker):
+        now = self.clock()  # first: a clock that raises changes nothing
         self.beats += 1
-        self.beat_at[worker] = (self.clock(), self.beats)
+        self.beat_at[worker] = (now, self.beats)
 
     def join(self, worker_id):
         if worker_id in self.beat_at:
             raise ValueError(worker_id)
-        self.workers.append(worker_id)
         self._beat(worker_id)
+        self.workers.append(worker_id)
         self.failed_after.pop(worker_id, None)
         self.offered[worker_id] = self.delivered[worker_id] = self.failures[worker_id] = 0
 

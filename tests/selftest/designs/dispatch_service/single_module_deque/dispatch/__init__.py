@@ -35,12 +35,13 @@ class DispatchService:
     def join(self, worker_id):
         if worker_id in self._seen:
             raise ValueError(worker_id)
+        now = self._clock()  # first: a clock that raises changes nothing
         if self._head == 0:
             self._ring.append(worker_id)
         else:
             self._ring.insert(self._head, worker_id)
             self._head += 1
-        self._seen[worker_id] = self._clock()
+        self._seen[worker_id] = now
         self._down.discard(worker_id)
         self._counts[worker_id] = [0, 0, 0]
 
