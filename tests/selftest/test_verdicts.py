@@ -47,6 +47,8 @@ def reference_with_own_tests(tmp_path, own_tests: str):
     return folder
 
 
+# A grading of every kata's starter more: the full tier's (`thorough`).
+@pytest.mark.thorough
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
 def test_same_folder_same_report(kata, tmp_path):
     """The starter's report (failures, their repros, their TIMEOUTs) twice, from callers
