@@ -196,6 +196,28 @@ def test_the_wait_doubles_with_each_attempt_up_to_900_seconds():
     )
 
 
+def test_the_wait_doubles_over_failures_in_a_row_of_either_kind():
+    """an unavailable bank and a timeout are failures of one run: when the two alternate
+    the wait still doubles with each attempt, 30 s, 60 s, 120 s and on, up to 900 s"""
+    svc, bank, clock = funded({"a": 1000})
+    svc.request_payout("a", 300, "k1")
+    bank.plan += ["unavailable", "timeout"] * 4
+    times = []
+    while len(bank.calls) < 9 and clock.t < 20_000:
+        before = len(bank.calls)
+        svc.run()
+        if len(bank.calls) > before:
+            times.append(clock.t)
+        clock.t += 10.0
+    waits = [later - earlier for earlier, later in itertools.pairwise(times)]
+    expected = [30.0, 60.0, 120.0, 240.0, 480.0, 900.0, 900.0, 900.0]
+    assert waits == expected, (
+        "the bank is unavailable, then times out, then is unavailable, and so on, 8 times "
+        "for a's payout, then pays; a run every 10 s: eight failures in a row, so the waits "
+        f"between attempts should be {show(expected)}; got {show(waits)}"
+    )
+
+
 def test_a_timeout_is_tried_again_like_an_unavailable_bank():
     """a payout whose transfer timed out with nothing paid stays "pending", is sent again
     30 s later, and is paid then"""
