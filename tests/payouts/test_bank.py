@@ -175,6 +175,33 @@ def test_every_attempt_of_a_payout_uses_its_own_key():
     )
 
 
+def test_payouts_whose_account_ids_and_keys_read_alike_joined_are_paid_apart():
+    """each payout is paid under a key of its own even when account ids and request keys
+    read alike joined: account 'a:b' with key 'c' and account 'a' with key 'b:c' (and so
+    for any separator, or none) are two payouts, paid by two transfers"""
+    svc, bank, _ = funded({"a": 10_000})
+    requests = []  # (account, key)
+    for number, separator in enumerate([":", "/", "|", "-", "_", " ", ""], start=1):
+        account = f"a{separator}b"
+        svc.open_account(account, "USD", f"bank-{number}")
+        svc.credit(account, 1000, "USD")
+        requests += [(account, "c"), ("a", f"b{separator}c")]
+    ids = [svc.request_payout(account, 100, key) for account, key in requests]
+    svc.run()
+    transfers = [svc.payout(payout).transfer_id for payout in ids]
+    shared = [
+        f"request_payout({account!r}, 100, {key!r}) was paid by {transfer!r}"
+        for (account, key), transfer in zip(requests, transfers, strict=True)
+        if transfer is None or transfers.count(transfer) > 1
+    ]
+    assert len(bank.paid) == len(ids) and not shared, (
+        "accounts 'a', 'a:b', 'a/b', 'a|b', 'a-b', 'a_b', 'a b' and 'ab'; each 'a<s>b' "
+        "requests a payout of 100 with key 'c', then 'a' one with key 'b<s>c'; run: the "
+        f"bank should pay {len(ids)} transfers, one for each payout; it paid "
+        f"{len(bank.paid)}: " + "; ".join(shared[:4])
+    )
+
+
 def test_the_wait_doubles_with_each_attempt_up_to_900_seconds():
     """after each attempt the bank did not answer the wait doubles: 30 s, 60 s, 120 s and
     on, never more than 900 s"""
