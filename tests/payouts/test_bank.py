@@ -304,6 +304,30 @@ def test_a_key_used_again_does_not_cut_a_retrys_wait_short():
     )
 
 
+def test_other_payouts_paid_meanwhile_do_not_cut_a_retrys_wait_short():
+    """a payout waits its whole wait whatever happens meanwhile: paid payouts, credits and
+    new requests of other accounts do not make it due before its 30 s are over"""
+    svc, bank, clock = funded({"a": 1000, "b": 1000})
+    payout = svc.request_payout("a", 300, "k1")
+    bank.plan += ["unavailable"]
+    svc.run()  # at 0 s: due again at 30 s
+    seen = []
+    for at in (10.0, 20.0, 29.0, 30.0):
+        clock.t = at
+        svc.credit("b", 10, "USD")
+        svc.request_payout("b", 100, f"b{at:g}")  # paid by this run
+        svc.run()
+        sends = [call[1] for call in bank.calls].count("bank-a")
+        seen.append((at, sends, svc.payout(payout).status))
+    expected = [(10.0, 1, "pending"), (20.0, 1, "pending"), (29.0, 1, "pending"), (30.0, 2, "paid")]
+    assert seen == expected, (
+        "the bank is unavailable for a's payout at 0 s, so it is due again at 30 s; at 10, "
+        "20, 29 and 30 s b is credited 10 and requests a payout of 100, then a run pays "
+        "it: a's payout should be sent again only at 30 s; (time, times a's payout was "
+        f"sent so far, its status) should be {show(expected)}; got {show(seen)}"
+    )
+
+
 def test_a_payout_is_retried_every_900_seconds_however_long_the_bank_is_down():
     """a payout the bank is unavailable for, attempt after attempt, is sent again every
     900 s, no sooner and no later, for as long as it takes, a thousand times and more, and
