@@ -184,6 +184,26 @@ def test_a_conversion_uses_the_rate_set_last_and_a_payout_keeps_its_own():
     )
 
 
+def test_a_key_used_again_after_the_rate_moved_leaves_its_payouts_price():
+    """a key used again changes nothing, not even the price of a payout not yet sent: after
+    the rate moves, the payout still pays what it was priced at when requested"""
+    svc, bank, _ = funded({"a": 2000}, "USD", "JPY")
+    svc.set_rate("USD", "JPY", "150")
+    payout = svc.request_payout("a", 1000, "k1")  # 1500 yen
+    svc.set_rate("USD", "JPY", "100")
+    again = svc.request_payout("a", 1000, "k1")
+    amount = svc.payout(payout).amount
+    svc.run()
+    got = [again == payout, amount, svc.balance("a"), [call[2] for call in bank.calls]]
+    assert got == [True, 1500, 1000, [1500]], (
+        "a holds 20.00 USD, paid in JPY: at USD->JPY 150 it requests 10.00 USD with key "
+        "'k1' (1500 yen); the rate becomes 100; request_payout('a', 1000, 'k1') again, "
+        "then run: the request should return the same payout and change nothing, so the "
+        "payout pays 1500 yen, a holds 1000 and the bank is asked for 1500 yen; got (the "
+        f"same payout, the payout's amount, the balance, the amounts sent) {show(got)}"
+    )
+
+
 def test_each_payout_is_priced_at_the_rate_when_it_is_requested():
     """each payout is priced at the rate of the moment it is requested: an account's next
     payout after set_rate changes the rate is priced at the new rate, not its last one's"""
