@@ -192,6 +192,33 @@ def test_with_epsilon_zero_equal_scores_tie():
     )
 
 
+def test_a_score_counts_only_the_orders_carried_now():
+    """a courier's score is its ETA plus the penalty for each order it carries now: one that
+    carried orders and delivered them all scores exactly as one that never carried any, and
+    with epsilon 0 the two tie"""
+    firsts = []
+    for seed in SEEDS:
+        world = World()
+        ana, ben = f"ana#{seed}", f"ben#{seed}"  # other names in each service
+        svc = service(world, {ana: spot(north=300)}, penalty=123.456, epsilon=0.0, seed=seed)
+        for order in ("a1", "a2", "a3"):
+            svc.assign(order, *CENTRE)  # ana, alone, takes it
+        for order in ("a1", "a2", "a3"):
+            svc.complete(order)
+        svc.online(ben)
+        svc.report(ben, *spot(north=300), world.ms())
+        start = len(world.offers)
+        svc.assign("o1", *CENTRE)
+        firsts.append(world.offers[start][0].rpartition("#")[0])
+    got = [firsts.count("ana"), firsts.count("ben")]
+    assert all(30 <= count <= 90 for count in got), (
+        "penalty 123.456 s, epsilon 0 s: ana, 300 m north of the pickup, takes three orders "
+        "and delivers them all; then ben comes online at her spot (both free: equal scores): "
+        "with seeds 0 to 119 each should be offered the next order first about 60 times (30 "
+        f"to 90); ana was {got[0]} times, ben {got[1]}"
+    )
+
+
 def test_a_score_exactly_epsilon_above_the_lowest_ties():
     """a score exactly epsilon above the lowest is within epsilon: it ties"""
     firsts = []
