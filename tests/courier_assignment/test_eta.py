@@ -284,7 +284,7 @@ def test_couriers_the_same_distance_away_tie():
 # in 50,000 runs. A draw that favours one of three couriers 40% to 30% (a random digit
 # taken modulo 3) gives it 2,400 of 6,000 orders: 6.2 standard deviations above 2,164.
 # Of five, a random number from 0 to 7 taken modulo 5 gives two couriers an eighth each:
-# 375 of 3,000 orders, 7 standard deviations below 502. The reference takes about 0.45 s
+# 375 of 3,000 orders, 7 standard deviations below 502. The reference takes 0.25 to 0.45 s
 # for both (2 s is the limit of a slow test).
 SHARED_OUT = ((("ana", "ben", "cy"), 6_000), (("ana", "ben", "cy", "dee", "eve"), 3_000))
 
