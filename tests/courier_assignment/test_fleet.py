@@ -79,19 +79,22 @@ def test_a_report_stamped_ahead_of_the_clock_is_fresh():
 
 
 def test_a_report_stamped_before_the_latest_is_ignored():
-    """a report stamped before the courier's latest one is ignored, however late it comes"""
+    """a report stamped before the courier's latest one is ignored, however late it comes,
+    and an ignored report does not count: a later one stamped before the latest is ignored
+    too"""
     world = World()
     svc = service(world)
     svc.online("ana")
-    svc.report("ana", *NEAR, world.ms(ago=10.0))
-    svc.report("ana", *spot(north=2000), world.ms(ago=12.0))  # from earlier, sent late
-    svc.report("ana", *spot(east=3000), world.ms(ago=600.0))  # from long ago
+    svc.report("ana", *NEAR, world.ms())
+    svc.report("ana", *spot(north=2000), world.ms(ago=20.0))  # from earlier, sent late
+    svc.report("ana", *spot(east=3000), world.ms(ago=10.0))  # later than that, still earlier
+    svc.report("ana", *spot(north=-2500), world.ms(ago=600.0))  # from long ago
     got = svc.assign("o1", *CENTRE).eta
     expected = eta_of(NEAR)
     assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
-        "ana reported 100 m from the pickup 10 s ago, then reports stamped 12 s and 600 s "
-        f"ago came in from 2,000 m and 3,000 m away: her ETA should be {expected:.3f} s, "
-        f"from the report stamped latest; got {got!r}"
+        "ana reported 100 m from the pickup just now, then reports stamped 20 s, 10 s and "
+        "600 s ago came in, from 2,000 m, 3,000 m and 2,500 m away: her ETA should be "
+        f"{expected:.3f} s, from the report stamped latest; got {got!r}"
     )
 
 

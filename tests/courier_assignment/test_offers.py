@@ -27,6 +27,9 @@ from tests.harness.toolkit.spec import refuses, show
 NAN = float("nan")
 # The reference takes about 0.2 s for them (2 s is the limit of a slow test).
 ORDERS_AFTER_A_DECLINE = 10_000
+# Orders one courier carries at once: past 1,000 and 1,024, where a map of the orders
+# carried that forgets its oldest would forget the first.
+CARRIED_AT_ONCE = 2_000
 
 
 def asked(world: World, order: str) -> list[str]:
@@ -267,20 +270,37 @@ def test_eligibility_is_judged_at_the_clock_reading_of_the_call_even_one_that_st
 
 
 def test_an_order_being_carried_cannot_be_assigned_again():
-    """assign raises ValueError for an order a courier is carrying; once it is delivered,
-    the order id may be assigned again"""
+    """assign raises ValueError for an order a courier is carrying, online or not, however
+    many orders are carried with it; once it is delivered, the order id may be assigned
+    again"""
     world = World()
     svc = service(world, LINE)
     svc.assign("o1", *CENTRE)
     refuses(
         ValueError, "o1 carried by ana: assign('o1', ...) again", lambda: svc.assign("o1", *CENTRE)
     )
+    svc.offline("ana")
+    refuses(
+        ValueError,
+        "o1 carried by ana, who then went offline: assign('o1', ...) again",
+        lambda: svc.assign("o1", *CENTRE),
+    )
+    svc.online("ana")
     svc.complete("o1")
     got = fields(svc.assign("o1", *CENTRE))
     expected = ("o1", "ana", round(eta_of(LINE["ana"]), 3), 0)
     assert got == expected, (
         f"o1 delivered by ana: assign('o1', ...) again should give {show(expected)}; got "
         f"{show(got)}"
+    )
+    many = service(World(), {"ana": LINE["ana"]}, capacity=CARRIED_AT_ONCE)
+    for n in range(CARRIED_AT_ONCE):
+        many.assign(f"o{n}", *CENTRE)  # ana, alone, takes every one
+    refuses(
+        ValueError,
+        f"capacity {CARRIED_AT_ONCE:,}, ana alone carrying o0 to o{CARRIED_AT_ONCE - 1}: "
+        "assign('o0', ...) again",
+        lambda: many.assign("o0", *CENTRE),
     )
 
 
