@@ -1083,6 +1083,33 @@ def test_ids_are_compared_exactly():
     )
 
 
+# Ids a design might take for its own markers: a ring's head, an empty cursor, a sentinel.
+MARKERS = ["<head>", "HEAD", "__head__", "None", "", "sentinel", "-1", "0"]
+
+
+def test_ids_that_look_like_markers_are_workers_like_any_other():
+    """worker ids such as '<head>', 'None', '' or '-1', which a design might use as its own
+    markers, are workers like any other: the round robin serves each in turn
+
+    Each joins while the cursor names the one before it, and a dispatch
+    follows each join; then 'B' joins and two laps are served.
+    """
+    svc = service(World(), ["A"])
+    got = []
+    for worker in MARKERS:
+        svc.join(worker)
+        got.append(svc.dispatch(f"o{len(got) + 1}").worker)
+    svc.join("B")
+    lap = ["A", *MARKERS, "B"]
+    got += takers(svc, orders(2 * len(lap), first=len(got) + 1))
+    expected = ["A", *MARKERS[:-1]] + 2 * (lap[-2:] + lap[:-2])
+    assert got == expected, (
+        f"'A' joins; then each of {show(MARKERS)} joins, followed by one dispatch; then 'B' "
+        f"joins and {2 * len(lap)} more dispatches: the {len(expected)} orders should go to "
+        f"{show(expected)}; got {show(got)}"
+    )
+
+
 # -- the worked example: last, as it holds many sentences at once --
 
 
