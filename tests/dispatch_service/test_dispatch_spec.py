@@ -14,8 +14,9 @@ about). Where a sentence says that something changes nothing, the test
 compares two of the learner's own services, one with that something and
 one without. The tests ask nothing of the learner's objects but the calls
 and fields the contract names. One test stops the process's own clocks
-(tests/harness/toolkit/process_clock.py), and one, marked slow, makes two
-workers fail and come back 33,000 times each. test_sequences.py holds all the
+(tests/harness/toolkit/process_clock.py), one moves them a day on at each
+call, and one, marked slow, makes two workers fail and come back 33,000
+times each. test_sequences.py holds all the
 sentences at once on generated calls; test_speed.py the cost of a dispatch.
 """
 
@@ -511,6 +512,59 @@ def test_failures_and_heartbeats_are_ordered_by_the_calls_not_by_the_process_clo
         "workers A, B, the service's clock at 10 and the process's clocks standing still: A "
         "refuses o1 (B takes it) and then sends a heartbeat; o2, o3; A sends a heartbeat and "
         f"then refuses o4; o5, o6: the 6 orders should go to {show(expected)}; got {show(got)}"
+    )
+
+
+DAY = 86_400.0  # seconds
+
+
+def takers_as_days_pass(days: float) -> list:
+    """The takers of o1 to o8 on a fresh service of workers A, B, C, D (timeout 30; B
+    refuses o2, and D is silent once the service's clock is at 40) with the process's
+    clocks `days` further on at each call to the learner's code than at the last.
+
+    The clocks are moved only for the length of each call (tests.harness.toolkit.
+    process_clock): the grader's own timing never sees them.
+    """
+    clock, world = Clock(), World(refuse={("B", "o2")})
+
+    def later(call, *args):
+        clock.ahead += days * DAY
+        with clock:  # the real clocks are back once the call returns or raises
+            return call(*args)
+
+    # Imported afresh while the clocks are moved: a `from time import monotonic` sees them.
+    made = later(lambda: fresh("dispatch").DispatchService)
+    svc = later(made, world.send, world.clock)
+    for worker in ["A", "B", "C", "D"]:
+        later(svc.join, worker)
+    got = [later(svc.dispatch, "o1").worker]  # A
+    world.t = 20.0
+    for worker in ["A", "B", "C"]:
+        later(svc.heartbeat, worker)
+    got.append(later(svc.dispatch, "o2").worker)  # B refuses it and is down; C
+    world.t = 40.0  # D's heartbeat (its join) is 40 s old, the others' 20 s
+    return got + [later(svc.dispatch, order).worker for order in orders(6, first=3)]
+
+
+def test_real_time_passing_between_the_calls_changes_nothing():
+    """real time passing between the calls changes nothing, the service's only time being
+    its clock: a worker marked down stays down until its next heartbeat, and a silent
+    worker stays silent
+
+    Two of the learner's services, the same calls: for the second, time.time(),
+    time.monotonic() and time.perf_counter() (their _ns forms, and datetime's
+    now() too) are a day further on at each call than at the last. A down
+    worker forgiven after a minute of real time, or an age read from the
+    process's clocks, shows only then.
+    """
+    expected = takers_as_days_pass(0)
+    got = takers_as_days_pass(1)
+    assert got == expected, (
+        "timeout 30: A, B, C, D join at 0; o1; at 20 A, B and C send heartbeats, then o2 "
+        "(B refuses it and is down); at 40 (D silent), o3 to o8. With the process's clocks a day "
+        "further on at each call, the 8 orders should go as they do without the jumps, to "
+        f"{show(expected)}: B is down and D silent whatever real time passes; got {show(got)}"
     )
 
 
@@ -1080,6 +1134,33 @@ def test_ids_are_compared_exactly():
     assert got == expected, (
         f"workers {show(ids)} join, one dispatch (to 'a'), then 'a' leaves: 8 dispatches "
         f"should go to {show(expected)}; got {show(got)}"
+    )
+
+
+# Ids a design might take for its own markers: a ring's head, an empty cursor, a sentinel.
+MARKERS = ["<head>", "HEAD", "__head__", "None", "", "sentinel", "-1", "0"]
+
+
+def test_ids_that_look_like_markers_are_workers_like_any_other():
+    """worker ids such as '<head>', 'None', '' or '-1', which a design might use as its own
+    markers, are workers like any other: the round robin serves each in turn
+
+    Each joins while the cursor names the one before it, and a dispatch
+    follows each join; then 'B' joins and two laps are served.
+    """
+    svc = service(World(), ["A"])
+    got = []
+    for worker in MARKERS:
+        svc.join(worker)
+        got.append(svc.dispatch(f"o{len(got) + 1}").worker)
+    svc.join("B")
+    lap = ["A", *MARKERS, "B"]
+    got += takers(svc, orders(2 * len(lap), first=len(got) + 1))
+    expected = ["A", *MARKERS[:-1]] + 2 * (lap[-2:] + lap[:-2])
+    assert got == expected, (
+        f"'A' joins; then each of {show(MARKERS)} joins, followed by one dispatch; then 'B' "
+        f"joins and {2 * len(lap)} more dispatches: the {len(expected)} orders should go to "
+        f"{show(expected)}; got {show(got)}"
     )
 
 
