@@ -11,6 +11,7 @@ no tie is left to the rng.
 
 from tests.courier_assignment.model import (
     CENTRE,
+    EPOCH,
     World,
     counts,
     eta_of,
@@ -79,9 +80,9 @@ def test_a_report_stamped_ahead_of_the_clock_is_fresh():
 
 
 def test_a_report_stamped_before_the_latest_is_ignored():
-    """a report stamped before the courier's latest one is ignored, however late it comes,
-    and an ignored report does not count: a later one stamped before the latest is ignored
-    too"""
+    """a report stamped before the courier's latest one is ignored, however late it comes
+    and whatever the clock says, and an ignored report does not count: a later one stamped
+    before the latest is ignored too"""
     world = World()
     svc = service(world)
     svc.online("ana")
@@ -94,6 +95,19 @@ def test_a_report_stamped_before_the_latest_is_ignored():
     assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
         "ana reported 100 m from the pickup just now, then reports stamped 20 s, 10 s and "
         "600 s ago came in, from 2,000 m, 3,000 m and 2,500 m away: her ETA should be "
+        f"{expected:.3f} s, from the report stamped latest; got {got!r}"
+    )
+    # A phone whose clock runs fast: its stamps are ahead of the service's, and the one
+    # stamped latest is still the latest.
+    world = World()
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", *NEAR, world.ms(ago=-10.0))
+    svc.report("ana", *spot(north=2000), world.ms(ago=-5.0))
+    got = svc.assign("o1", *CENTRE).eta
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "ana's phone runs fast: she reported 100 m from the pickup with a stamp 10 s ahead of "
+        "the clock, then from 2,000 m away with a stamp 5 s ahead: her ETA should be "
         f"{expected:.3f} s, from the report stamped latest; got {got!r}"
     )
 
@@ -116,15 +130,18 @@ def test_the_latest_report_is_where_the_courier_is():
 
 
 def test_a_courier_that_never_reported_is_not_offered_the_order():
-    """an online courier with no report is not eligible"""
-    world = World()
-    svc = two_couriers(world)
-    svc.report("ben", *FAR, world.ms())
-    got = svc.assign("o1", *CENTRE).courier
-    assert got == "ben", (
-        "ana and ben online, only ben (600 m from the pickup) has reported: the order should "
-        f"go to 'ben'; got {got!r}"
-    )
+    """an online courier with no report is not eligible, whatever the clock says"""
+    # At the epoch too: a courier given a made-up report (stamp 0, at 0, 0) for want of a
+    # real one would be fresh there, and at the pickup.
+    for t, pickup in ((EPOCH, CENTRE), (0.0, (0.0, 0.0))):
+        world = World(t=t)
+        svc = two_couriers(world)
+        svc.report("ben", *spot(north=-600, at=pickup), world.ms())
+        got = svc.assign("o1", *pickup).courier
+        assert got == "ben", (
+            f"the clock at {t:g}, ana and ben online, only ben (600 m from the pickup at "
+            f"{pickup}) has reported: the order should go to 'ben'; got {got!r}"
+        )
 
 
 def test_only_a_courier_online_is_offered_the_order():
