@@ -9,6 +9,8 @@ must then behave alike, whatever the routing is.
 
 from functools import partial
 
+import pytest
+
 from tests.cache_router.model import (
     KEYS,
     NODES,
@@ -198,6 +200,7 @@ def said(call: tuple) -> str:
     return f"{call[0]}({', '.join(map(repr, call[1:]))})"
 
 
+@pytest.mark.slow
 def test_a_refused_call_leaves_no_trace_for_the_calls_after_it():
     """a refused call changes nothing, whatever the state of the node it names (up, down,
     drained, removed): the calls that follow it find the cluster as a twin that never got
