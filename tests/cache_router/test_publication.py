@@ -9,8 +9,8 @@ where a reader thread could take its turn. A cluster that shows a mix there
 would show it to a reader thread too, now and then. Both lookups are
 watched: owners(), and get(), which must find on the nodes every owner the
 ring it reads names. The last test turns it round: the change is made while
-a get runs, before each line of it in turn, or inside the hash64 or the load
-it calls.
+a lookup runs (owners, a get that hits, a get that misses and loads), before
+each line of it in turn, or inside the hash64 or the load it calls.
 """
 
 import linecache
@@ -306,11 +306,17 @@ class Inside:
         return self.line
 
 
-def got_inside(made: list[tuple[str, Callable]], change: Callable, key: str, at: int):
-    """A cluster of NODES (V=4, replicas=2) through the changes `made`, `key` got once;
-    then get(key) again with `change` made at its point number `at` (Inside). Gives the
-    Inside, whose `where` is '' if the get went through fewer points than `at`, what the
-    get did in words ("gave 'k@1'", "raised KeyError: ...") and what the first get gave."""
+# The lookups a change is made inside of: a get of a key got once (a hit unless the
+# change moves it), a get of a key never got (a miss: it calls load), and owners().
+LOOKUPS = ("get, a hit", "get, a miss", "owners")
+
+
+def got_inside(made: list[tuple[str, Callable]], change: Callable, key: str, at: int, look: str):
+    """A cluster of NODES (V=4, replicas=2) through the changes `made`; then the lookup
+    `look` (LOOKUPS) of `key` with `change` made at its point number `at` (Inside). Gives
+    the Inside, whose `where` is '' if the lookup went through fewer points than `at`; what
+    the lookup did in words ("gave 'k@1'", "raised KeyError: ..."); and what the cluster
+    gave just before it and just after it: for a hit, get(key); else owners(key)."""
     import cache
 
     folder = Path(cache.__file__).resolve().parent
@@ -318,54 +324,83 @@ def got_inside(made: list[tuple[str, Callable]], change: Callable, key: str, at:
     cluster = cluster_of(NODES, 4, 2, inside.hash64, inside.load(Loads()))
     for _, call in made:
         call(cluster)
-    had = answer(lambda: cluster.get(key))
+    # Asked untraced: a design that builds its ring on the first lookup has built it.
+    asked = (lambda: cluster.get(key)) if look == "get, a hit" else (lambda: cluster.owners(key))
+    had = answer(asked)
+    lookup = cluster.owners if look == "owners" else cluster.get
     inside.cluster, inside.armed = cluster, True
     previous = sys.gettrace()
     sys.settrace(inside)
     try:
-        got = f"gave {cluster.get(key)!r}"
+        got = f"gave {lookup(key)!r}"
     except Exception as error:
         got = f"raised {type(error).__name__}: {error}"
     finally:
         sys.settrace(previous)
         inside.armed = False
-    return inside, got, had
+    return inside, got, had, answer(lambda: cluster.owners(key))
+
+
+def whole(look: str, key: str, got: str, had: str, after: str, moved: bool) -> str:
+    """'' if what the lookup `look` of `key` did is an answer of the cluster before the
+    change or after it: owners those it gave just before (`had`) or just after (`after`);
+    a get a value loaded for the key, and for a hit whose owners the change leaves alone
+    (not `moved`) the value it had. Else what is wrong, in words."""
+    if look == "owners":
+        if got in (f"gave {had}", f"gave {after}"):
+            return ""
+        return (
+            f"it {got}, where the cluster gave {had} just before the call and gives {after} "
+            "after it"
+        )
+    if not got.startswith(f"gave '{key}@"):
+        return f"it {got}, where it should give a value loaded for {key!r}"
+    if look == "get, a hit" and not moved and got != f"gave {had}":
+        return (
+            f"it {got}, where the key's owners are the same before the call and after it, "
+            f"and they hold {had}"
+        )
+    return ""
 
 
 @pytest.mark.slow
-def test_a_change_made_at_any_point_of_a_get_leaves_it_a_whole_cluster():
-    """a change made while a get runs (another thread's turn before any line of it, or
-    inside the hash64 or the load it calls) leaves the get the cluster before the change
-    or after it, whole: it raises nothing, and a key whose owners the change leaves alone
-    is a hit with the value it had"""
+def test_a_change_made_at_any_point_of_a_lookup_leaves_it_a_whole_cluster():
+    """a change made while owners or get runs (another thread's turn before any line of it,
+    or inside the hash64 or the load it calls) leaves the lookup the cluster before the
+    change or after it, whole: it raises nothing, owners gives the owners of one of them,
+    get a value loaded for the key, the one it had if the change leaves its owners alone"""
     made: list[tuple[str, Callable]] = []
     expected = model_of(NODES, 4, 2)
+    keys = KEYS[:30]
     for call, change in CHANGES:
-        before = [expected.owners(key) for key in KEYS[:30]]
+        before = {key: expected.owners(key) for key in keys}
         change(expected)
-        moved = [
-            key for key, was in zip(KEYS[:30], before, strict=True) if expected.owners(key) != was
+        after = {key: expected.owners(key) for key in keys}
+        moved = [key for key in keys if after[key] != before[key]]
+        kept = [key for key in keys if key not in moved]
+        # A key whose first owner changes: the node a miss caches on is removed, drained
+        # or re-weighted.
+        rehomed = [key for key in moved if after[key][:1] != before[key][:1]] or moved
+        lookups = [
+            *(("get, a hit", key) for key in [*moved[:1], *kept[:1]]),
+            *(("get, a miss", key) for key in rehomed[:1]),
+            *(("owners", key) for key in moved[:1]),
         ]
-        kept = [key for key in KEYS[:30] if key not in moved]
-        for key in [*moved[:1], *kept[:1]]:
+        for look, key in lookups:
             at = 1
             while True:
-                inside, got, had = got_inside(made, change, key, at)
+                inside, got, had, now = got_inside(made, change, key, at, look)
                 if not inside.where:
                     break
-                problem = ""
-                if not got.startswith(f"gave '{key}@"):
-                    problem = f"it {got}, where it should give a value loaded for {key!r}"
-                elif key in kept and got != f"gave {had}":
-                    problem = (
-                        f"it {got}, where the key's owners are the same before the call and "
-                        f"after it, and they hold {had}"
-                    )
+                problem = whole(look, key, got, had, now, key in moved)
+                lookup = f"owners({key!r})" if look == "owners" else f"get({key!r})"
+                first = f"get({key!r}), then " if look == "get, a hit" else ""
+                again = " again" if look == "get, a hit" else ""
                 assert not problem, (
                     f"V=4, replicas=2, {', '.join([*DONE, *(name for name, _ in made)])}, "
-                    f"get({key!r}), then get({key!r}) again with {call} made "
-                    f"{inside.where}: the get should see the cluster before the call or "
-                    f"after it, whole; but {problem}"
+                    f"{first}{lookup}{again} with {call} made {inside.where}: the "
+                    f"{lookup.split('(')[0]} should see the cluster before the call or after "
+                    f"it, whole; but {problem}"
                 )
                 at += 1
         made.append((call, change))
