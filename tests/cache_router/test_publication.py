@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.cache_router.model import KEYS, Loads, answer, cluster_of, model_of, owners_of, sha64
+from tests.harness.toolkit.interleaving import Waited, locks_that_never_wait
 
 NODES = {"a": 2, "b": 1, "c": 1}
 DONE = ["add_node('a', 2)", "add_node('b')", "add_node('c')"]
@@ -34,6 +35,33 @@ CHANGES = [
     ("set_weight('b', 2)", lambda cluster: cluster.set_weight("b", 2)),
     ("set_weight('a', 1)", lambda cluster: cluster.set_weight("a", 1)),
 ]
+
+
+# What a lookup that waited for a lock the change held did, in words.
+WAITED = (
+    "it did not return: it waited for a lock the call held, where a lookup never waits "
+    "for a change (it takes no lock)"
+)
+
+
+@pytest.fixture(autouse=True)
+def locks_say_when_they_wait():
+    """The learner's locks raise Waited where they would wait for ever: every call here
+    runs on one thread, so a lookup made inside a change that holds a lock (or a change
+    inside a lookup that holds one) would wait until the test runs out of time."""
+    import cache
+
+    with locks_that_never_wait(Path(cache.__file__).resolve().parent):
+        yield
+
+
+def changed(change: Callable, cluster, seen: list) -> None:
+    """Make the change; a lookup made inside it that waited for a lock the change held
+    adds None to `seen`, and the change stops there."""
+    try:
+        change(cluster)
+    except Waited:
+        seen.append(None)
 
 
 def routes(cluster, keys: list[str]) -> list[str]:
@@ -119,7 +147,8 @@ class EveryLine:
 
     def __init__(self, cluster, keys: list[str], look: Callable, folder: Path) -> None:
         self.cluster, self.keys, self.look, self.folder = cluster, keys, look, str(folder)
-        self.seen: list[tuple[str, int, list[str]]] = []
+        self.seen: list[tuple[str, int, list[str] | None]] = []
+        self.at: tuple[str, int] = ("", 0)
 
     def __call__(self, frame, event: str, arg: object):
         if event == "call" and frame.f_code.co_filename.startswith(self.folder):
@@ -130,14 +159,16 @@ class EveryLine:
         # Nothing the trace function calls is traced itself: the lookups below make no
         # line events of their own.
         if event == "line":
+            self.at = (frame.f_code.co_filename, frame.f_lineno)
             seen = self.look(self.cluster, self.keys)
-            self.seen.append((frame.f_code.co_filename, frame.f_lineno, seen))
+            self.seen.append((*self.at, seen))
         return self.line
 
 
 def watched(cluster, change: Callable, keys: list[str], look: Callable) -> list[tuple]:
     """Make the change on `cluster`, looking keys up with `look` before each line of the
-    learner's package it runs: (file, line, what the lookups gave) for each."""
+    learner's package it runs: (file, line, what the lookups gave) for each, None for
+    lookups that waited for a lock the change held (the last: the change stops there)."""
     import cache
 
     folder = Path(cache.__file__).resolve().parent
@@ -146,6 +177,8 @@ def watched(cluster, change: Callable, keys: list[str], look: Callable) -> list[
     sys.settrace(watching)
     try:
         change(cluster)
+    except Waited:
+        watching.seen.append((*watching.at, None))
     finally:
         sys.settrace(previous)
     return [
@@ -170,11 +203,11 @@ def test_owners_asked_by_the_hash64_of_a_change_see_a_whole_ring():
     for call, change in CHANGES:
         before = routes(cluster, keys)
         peeking.cluster, peeking.seen = cluster, []
-        change(cluster)
+        changed(change, cluster, peeking.seen)
         peeking.cluster = None
         after = routes(cluster, keys)
         for number, seen in enumerate(peeking.seen, start=1):
-            problem = mixed(seen, before, after, keys)
+            problem = WAITED if seen is None else mixed(seen, before, after, keys)
             assert not problem, (
                 f"V=4, replicas=2, {', '.join(done)}, then {call}, with a hash64 that looks "
                 f"up {len(keys)} keys each time it is called: at its call number {number} "
@@ -197,7 +230,7 @@ def test_owners_asked_at_any_line_of_a_change_see_a_whole_ring():
         lines = watched(cluster, change, keys, routes)
         after = routes(cluster, keys)
         for where, line, source, seen in lines:
-            problem = mixed(seen, before, after, keys)
+            problem = WAITED if seen is None else mixed(seen, before, after, keys)
             assert not problem, (
                 f"V=4, replicas=2, {', '.join(done)}, then {call}: owners() asked while "
                 f"{call} ran, just before line {line} of {where} (`{source.strip()}`), should "
@@ -219,11 +252,11 @@ def test_a_get_made_by_the_hash64_of_a_change_sees_a_whole_ring():
     for call, change in CHANGES:
         expected = Gets(cluster, keys)
         peeking.cluster, peeking.seen = cluster, []
-        change(cluster)
+        changed(change, cluster, peeking.seen)
         peeking.cluster = None
         expected.after = routes(cluster, keys)
         for number, seen in enumerate(peeking.seen, start=1):
-            problem = expected.wrong(seen)
+            problem = WAITED if seen is None else expected.wrong(seen)
             assert not problem, (
                 f"V=4, replicas=2, {', '.join(done)}, each of {len(keys)} keys got once, then "
                 f"{call}, with a hash64 that gets the keys each time it is called: at its "
@@ -246,7 +279,7 @@ def test_a_get_made_at_any_line_of_a_change_sees_a_whole_ring():
         lines = watched(cluster, change, keys, gets)
         expected.after = routes(cluster, keys)
         for where, line, source, seen in lines:
-            problem = expected.wrong(seen)
+            problem = WAITED if seen is None else expected.wrong(seen)
             assert not problem, (
                 f"V=4, replicas=2, {', '.join(done)}, each of {len(keys)} keys got once, then "
                 f"{call}: get() asked while {call} ran, just before line {line} of {where} "
@@ -333,6 +366,8 @@ def got_inside(made: list[tuple[str, Callable]], change: Callable, key: str, at:
     sys.settrace(inside)
     try:
         got = f"gave {lookup(key)!r}"
+    except Waited:
+        got = "waited"
     except Exception as error:
         got = f"raised {type(error).__name__}: {error}"
     finally:
@@ -346,6 +381,11 @@ def whole(look: str, key: str, got: str, had: str, after: str, moved: bool) -> s
     change or after it: owners those it gave just before (`had`) or just after (`after`);
     a get a value loaded for the key, and for a hit whose owners the change leaves alone
     (not `moved`) the value it had. Else what is wrong, in words."""
+    if got == "waited":
+        return (
+            "the call did not return: it waited for a lock the lookup held, where a lookup "
+            "takes no lock"
+        )
     if look == "owners":
         if got in (f"gave {had}", f"gave {after}"):
             return ""
