@@ -9,9 +9,8 @@ and no user code (hash64, load) ever runs while it is held."""
 from __future__ import annotations
 
 import threading
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections import Counter
-from typing import Any
 
 from .hashing import stable_hash64
 
