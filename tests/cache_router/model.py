@@ -26,6 +26,7 @@ __all__ = [
     "Loads",
     "answer",
     "before_the_end",
+    "behaviour",
     "changes_nothing",
     "cluster_of",
     "misowned",
@@ -34,6 +35,7 @@ __all__ = [
     "owners_of",
     "sha64",
     "shown",
+    "unlike",
 ]
 
 

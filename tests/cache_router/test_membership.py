@@ -7,17 +7,23 @@ learner's own clusters, one that got the call and one that did not: they
 must then behave alike, whatever the routing is.
 """
 
+from functools import partial
+
+import pytest
+
 from tests.cache_router.model import (
     KEYS,
     NODES,
     SCENARIO,
+    behaviour,
     changes_nothing,
     cluster_of,
     misowned,
     model_of,
     shown,
+    unlike,
 )
-from tests.harness.toolkit.spec import refuses
+from tests.harness.toolkit.spec import attempt, refuses
 
 
 def test_add_node_refuses_a_node_already_there():
@@ -151,3 +157,75 @@ def test_a_node_marked_down_and_up_keeps_its_weight():
         f"{SCENARIO}, then set_weight('b', 3), set_weight('c', 0), and b, c, a each marked "
         f"down and up: {problem}"
     )
+
+
+# The states node b is put in before a refused call, by calls that succeed.
+STATES = {
+    "b up": [],
+    "b down": [("mark_down", "b")],
+    "b drained": [("set_weight", "b", 0)],
+    "b down and drained": [("mark_down", "b"), ("set_weight", "b", 0)],
+    "b removed": [("remove_node", "b")],
+}
+
+
+def refused_in(state: str) -> list[tuple]:
+    """The calls the contract refuses on a cluster of a, b, c in `state`: every refusal
+    the README names, of a member (b) and of strangers (d, and b once removed)."""
+    strangers = ["d", "b"] if state == "b removed" else ["d"]
+    calls: list[tuple] = []
+    for node in strangers:
+        calls += [
+            ("mark_down", node),
+            ("mark_up", node),
+            ("set_weight", node, 2),
+            ("set_weight", node, 0),
+            ("remove_node", node),
+            ("add_node", node, 0),
+            ("add_node", node, -1),
+        ]
+    if state != "b removed":
+        calls += [("add_node", "b"), ("add_node", "b", 3), ("add_node", "b", 0)]
+        calls += [("set_weight", "b", -1)]
+    return calls
+
+
+def make(cluster, call: tuple) -> object:
+    """Make the call ('set_weight', 'b', 0) on `cluster`."""
+    return getattr(cluster, call[0])(*call[1:])
+
+
+def said(call: tuple) -> str:
+    """('set_weight', 'b', 0) as the learner would type it: set_weight('b', 0)."""
+    return f"{call[0]}({', '.join(map(repr, call[1:]))})"
+
+
+@pytest.mark.slow
+def test_a_refused_call_leaves_no_trace_for_the_calls_after_it():
+    """a refused call changes nothing, whatever the state of the node it names (up, down,
+    drained, removed): the calls that follow it find the cluster as a twin that never got
+    it does"""
+    keys = KEYS[:60]
+    for state, setup in STATES.items():
+        made = [("add_node", "d"), ("set_weight", "d", 2)]
+        made += [("add_node", "b", 2)] if state == "b removed" else []
+        made += [("set_weight", "b", 1), ("set_weight", "b", 3), ("mark_up", "b")]
+        for refused in refused_in(state):
+            touched, twin = cluster_of(NODES, 8, 1), cluster_of(NODES, 8, 1)
+            for cluster in (touched, twin):
+                for key in keys[:30]:
+                    cluster.get(key)
+                for call in setup:
+                    make(cluster, call)
+            attempt(partial(make, touched, refused))
+            for cluster in (touched, twin):
+                for call in made:
+                    make(cluster, call)
+            problem = unlike(behaviour(touched, keys), behaviour(twin, keys), keys)
+            assert not problem, (
+                f"two clusters of V=8, replicas=1, nodes a, b, c of weights 1, 2, 1, 30 keys "
+                f"got on each, then {', '.join(map(said, setup)) or 'nothing more'} ({state}); "
+                f"then {said(refused)} on one only, which the contract refuses; then "
+                f"{', '.join(map(said, made))} on both: the one that got the refused call "
+                f"should answer as the other, but {problem}"
+            )

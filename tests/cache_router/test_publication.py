@@ -9,8 +9,8 @@ where a reader thread could take its turn. A cluster that shows a mix there
 would show it to a reader thread too, now and then. Both lookups are
 watched: owners(), and get(), which must find on the nodes every owner the
 ring it reads names. The last test turns it round: the change is made while
-a get runs, before each line of it in turn, or inside the hash64 or the load
-it calls.
+a lookup runs (owners, a get that hits, a get that misses and loads), before
+each line of it in turn, or inside the hash64 or the load it calls.
 """
 
 import linecache
@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.cache_router.model import KEYS, Loads, answer, cluster_of, model_of, owners_of, sha64
+from tests.harness.toolkit.interleaving import Waited, locks_that_never_wait
 
 NODES = {"a": 2, "b": 1, "c": 1}
 DONE = ["add_node('a', 2)", "add_node('b')", "add_node('c')"]
@@ -34,6 +35,33 @@ CHANGES = [
     ("set_weight('b', 2)", lambda cluster: cluster.set_weight("b", 2)),
     ("set_weight('a', 1)", lambda cluster: cluster.set_weight("a", 1)),
 ]
+
+
+# What a lookup that waited for a lock the change held did, in words.
+WAITED = (
+    "it did not return: it waited for a lock the call held, where a lookup never waits "
+    "for a change (it takes no lock)"
+)
+
+
+@pytest.fixture(autouse=True)
+def locks_say_when_they_wait():
+    """The learner's locks raise Waited where they would wait for ever: every call here
+    runs on one thread, so a lookup made inside a change that holds a lock (or a change
+    inside a lookup that holds one) would wait until the test runs out of time."""
+    import cache
+
+    with locks_that_never_wait(Path(cache.__file__).resolve().parent):
+        yield
+
+
+def changed(change: Callable, cluster, seen: list) -> None:
+    """Make the change; a lookup made inside it that waited for a lock the change held
+    adds None to `seen`, and the change stops there."""
+    try:
+        change(cluster)
+    except Waited:
+        seen.append(None)
 
 
 def routes(cluster, keys: list[str]) -> list[str]:
@@ -119,7 +147,8 @@ class EveryLine:
 
     def __init__(self, cluster, keys: list[str], look: Callable, folder: Path) -> None:
         self.cluster, self.keys, self.look, self.folder = cluster, keys, look, str(folder)
-        self.seen: list[tuple[str, int, list[str]]] = []
+        self.seen: list[tuple[str, int, list[str] | None]] = []
+        self.at: tuple[str, int] = ("", 0)
 
     def __call__(self, frame, event: str, arg: object):
         if event == "call" and frame.f_code.co_filename.startswith(self.folder):
@@ -130,14 +159,16 @@ class EveryLine:
         # Nothing the trace function calls is traced itself: the lookups below make no
         # line events of their own.
         if event == "line":
+            self.at = (frame.f_code.co_filename, frame.f_lineno)
             seen = self.look(self.cluster, self.keys)
-            self.seen.append((frame.f_code.co_filename, frame.f_lineno, seen))
+            self.seen.append((*self.at, seen))
         return self.line
 
 
 def watched(cluster, change: Callable, keys: list[str], look: Callable) -> list[tuple]:
     """Make the change on `cluster`, looking keys up with `look` before each line of the
-    learner's package it runs: (file, line, what the lookups gave) for each."""
+    learner's package it runs: (file, line, what the lookups gave) for each, None for
+    lookups that waited for a lock the change held (the last: the change stops there)."""
     import cache
 
     folder = Path(cache.__file__).resolve().parent
@@ -146,6 +177,8 @@ def watched(cluster, change: Callable, keys: list[str], look: Callable) -> list[
     sys.settrace(watching)
     try:
         change(cluster)
+    except Waited:
+        watching.seen.append((*watching.at, None))
     finally:
         sys.settrace(previous)
     return [
@@ -170,11 +203,11 @@ def test_owners_asked_by_the_hash64_of_a_change_see_a_whole_ring():
     for call, change in CHANGES:
         before = routes(cluster, keys)
         peeking.cluster, peeking.seen = cluster, []
-        change(cluster)
+        changed(change, cluster, peeking.seen)
         peeking.cluster = None
         after = routes(cluster, keys)
         for number, seen in enumerate(peeking.seen, start=1):
-            problem = mixed(seen, before, after, keys)
+            problem = WAITED if seen is None else mixed(seen, before, after, keys)
             assert not problem, (
                 f"V=4, replicas=2, {', '.join(done)}, then {call}, with a hash64 that looks "
                 f"up {len(keys)} keys each time it is called: at its call number {number} "
@@ -197,7 +230,7 @@ def test_owners_asked_at_any_line_of_a_change_see_a_whole_ring():
         lines = watched(cluster, change, keys, routes)
         after = routes(cluster, keys)
         for where, line, source, seen in lines:
-            problem = mixed(seen, before, after, keys)
+            problem = WAITED if seen is None else mixed(seen, before, after, keys)
             assert not problem, (
                 f"V=4, replicas=2, {', '.join(done)}, then {call}: owners() asked while "
                 f"{call} ran, just before line {line} of {where} (`{source.strip()}`), should "
@@ -219,11 +252,11 @@ def test_a_get_made_by_the_hash64_of_a_change_sees_a_whole_ring():
     for call, change in CHANGES:
         expected = Gets(cluster, keys)
         peeking.cluster, peeking.seen = cluster, []
-        change(cluster)
+        changed(change, cluster, peeking.seen)
         peeking.cluster = None
         expected.after = routes(cluster, keys)
         for number, seen in enumerate(peeking.seen, start=1):
-            problem = expected.wrong(seen)
+            problem = WAITED if seen is None else expected.wrong(seen)
             assert not problem, (
                 f"V=4, replicas=2, {', '.join(done)}, each of {len(keys)} keys got once, then "
                 f"{call}, with a hash64 that gets the keys each time it is called: at its "
@@ -246,7 +279,7 @@ def test_a_get_made_at_any_line_of_a_change_sees_a_whole_ring():
         lines = watched(cluster, change, keys, gets)
         expected.after = routes(cluster, keys)
         for where, line, source, seen in lines:
-            problem = expected.wrong(seen)
+            problem = WAITED if seen is None else expected.wrong(seen)
             assert not problem, (
                 f"V=4, replicas=2, {', '.join(done)}, each of {len(keys)} keys got once, then "
                 f"{call}: get() asked while {call} ran, just before line {line} of {where} "
@@ -306,11 +339,17 @@ class Inside:
         return self.line
 
 
-def got_inside(made: list[tuple[str, Callable]], change: Callable, key: str, at: int):
-    """A cluster of NODES (V=4, replicas=2) through the changes `made`, `key` got once;
-    then get(key) again with `change` made at its point number `at` (Inside). Gives the
-    Inside, whose `where` is '' if the get went through fewer points than `at`, what the
-    get did in words ("gave 'k@1'", "raised KeyError: ...") and what the first get gave."""
+# The lookups a change is made inside of: a get of a key got once (a hit unless the
+# change moves it), a get of a key never got (a miss: it calls load), and owners().
+LOOKUPS = ("get, a hit", "get, a miss", "owners")
+
+
+def got_inside(made: list[tuple[str, Callable]], change: Callable, key: str, at: int, look: str):
+    """A cluster of NODES (V=4, replicas=2) through the changes `made`; then the lookup
+    `look` (LOOKUPS) of `key` with `change` made at its point number `at` (Inside). Gives
+    the Inside, whose `where` is '' if the lookup went through fewer points than `at`; what
+    the lookup did in words ("gave 'k@1'", "raised KeyError: ..."); and what the cluster
+    gave just before it and just after it: for a hit, get(key); else owners(key)."""
     import cache
 
     folder = Path(cache.__file__).resolve().parent
@@ -318,54 +357,90 @@ def got_inside(made: list[tuple[str, Callable]], change: Callable, key: str, at:
     cluster = cluster_of(NODES, 4, 2, inside.hash64, inside.load(Loads()))
     for _, call in made:
         call(cluster)
-    had = answer(lambda: cluster.get(key))
+    # Asked untraced: a design that builds its ring on the first lookup has built it.
+    asked = (lambda: cluster.get(key)) if look == "get, a hit" else (lambda: cluster.owners(key))
+    had = answer(asked)
+    lookup = cluster.owners if look == "owners" else cluster.get
     inside.cluster, inside.armed = cluster, True
     previous = sys.gettrace()
     sys.settrace(inside)
     try:
-        got = f"gave {cluster.get(key)!r}"
+        got = f"gave {lookup(key)!r}"
+    except Waited:
+        got = "waited"
     except Exception as error:
         got = f"raised {type(error).__name__}: {error}"
     finally:
         sys.settrace(previous)
         inside.armed = False
-    return inside, got, had
+    return inside, got, had, answer(lambda: cluster.owners(key))
+
+
+def whole(look: str, key: str, got: str, had: str, after: str, moved: bool) -> str:
+    """'' if what the lookup `look` of `key` did is an answer of the cluster before the
+    change or after it: owners those it gave just before (`had`) or just after (`after`);
+    a get a value loaded for the key, and for a hit whose owners the change leaves alone
+    (not `moved`) the value it had. Else what is wrong, in words."""
+    if got == "waited":
+        return (
+            "the call did not return: it waited for a lock the lookup held, where a lookup "
+            "takes no lock"
+        )
+    if look == "owners":
+        if got in (f"gave {had}", f"gave {after}"):
+            return ""
+        return (
+            f"it {got}, where the cluster gave {had} just before the call and gives {after} "
+            "after it"
+        )
+    if not got.startswith(f"gave '{key}@"):
+        return f"it {got}, where it should give a value loaded for {key!r}"
+    if look == "get, a hit" and not moved and got != f"gave {had}":
+        return (
+            f"it {got}, where the key's owners are the same before the call and after it, "
+            f"and they hold {had}"
+        )
+    return ""
 
 
 @pytest.mark.slow
-def test_a_change_made_at_any_point_of_a_get_leaves_it_a_whole_cluster():
-    """a change made while a get runs (another thread's turn before any line of it, or
-    inside the hash64 or the load it calls) leaves the get the cluster before the change
-    or after it, whole: it raises nothing, and a key whose owners the change leaves alone
-    is a hit with the value it had"""
+def test_a_change_made_at_any_point_of_a_lookup_leaves_it_a_whole_cluster():
+    """a change made while owners or get runs (another thread's turn before any line of it,
+    or inside the hash64 or the load it calls) leaves the lookup the cluster before the
+    change or after it, whole: it raises nothing, owners gives the owners of one of them,
+    get a value loaded for the key, the one it had if the change leaves its owners alone"""
     made: list[tuple[str, Callable]] = []
     expected = model_of(NODES, 4, 2)
+    keys = KEYS[:30]
     for call, change in CHANGES:
-        before = [expected.owners(key) for key in KEYS[:30]]
+        before = {key: expected.owners(key) for key in keys}
         change(expected)
-        moved = [
-            key for key, was in zip(KEYS[:30], before, strict=True) if expected.owners(key) != was
+        after = {key: expected.owners(key) for key in keys}
+        moved = [key for key in keys if after[key] != before[key]]
+        kept = [key for key in keys if key not in moved]
+        # A key whose first owner changes: the node a miss caches on is removed, drained
+        # or re-weighted.
+        rehomed = [key for key in moved if after[key][:1] != before[key][:1]] or moved
+        lookups = [
+            *(("get, a hit", key) for key in [*moved[:1], *kept[:1]]),
+            *(("get, a miss", key) for key in rehomed[:1]),
+            *(("owners", key) for key in moved[:1]),
         ]
-        kept = [key for key in KEYS[:30] if key not in moved]
-        for key in [*moved[:1], *kept[:1]]:
+        for look, key in lookups:
             at = 1
             while True:
-                inside, got, had = got_inside(made, change, key, at)
+                inside, got, had, now = got_inside(made, change, key, at, look)
                 if not inside.where:
                     break
-                problem = ""
-                if not got.startswith(f"gave '{key}@"):
-                    problem = f"it {got}, where it should give a value loaded for {key!r}"
-                elif key in kept and got != f"gave {had}":
-                    problem = (
-                        f"it {got}, where the key's owners are the same before the call and "
-                        f"after it, and they hold {had}"
-                    )
+                problem = whole(look, key, got, had, now, key in moved)
+                lookup = f"owners({key!r})" if look == "owners" else f"get({key!r})"
+                first = f"get({key!r}), then " if look == "get, a hit" else ""
+                again = " again" if look == "get, a hit" else ""
                 assert not problem, (
                     f"V=4, replicas=2, {', '.join([*DONE, *(name for name, _ in made)])}, "
-                    f"get({key!r}), then get({key!r}) again with {call} made "
-                    f"{inside.where}: the get should see the cluster before the call or "
-                    f"after it, whole; but {problem}"
+                    f"{first}{lookup}{again} with {call} made {inside.where}: the "
+                    f"{lookup.split('(')[0]} should see the cluster before the call or after "
+                    f"it, whole; but {problem}"
                 )
                 at += 1
         made.append((call, change))

@@ -194,15 +194,40 @@ def test_keys_that_share_a_long_prefix_are_different_keys():
 
 
 def test_a_hit_gives_the_very_object_load_gave():
-    """a hit gives the very object load gave, not a copy, and a value that cannot be copied
-    or pickled (a threading.Lock, an object of a local class) is cached and given like any
-    other"""
+    """a hit gives the very object load gave, not a copy, whatever the object: one that
+    cannot be copied or pickled (a threading.Lock, an object of a local class), one equal to
+    everything (as unittest.mock.ANY is), one whose == and != raise"""
 
     class Profile:  # local: pickle cannot find it by name
         pass
 
-    values = {"user:dict": {"name": "Ada"}, "user:lock": threading.Lock(), "user:local": Profile()}
-    kinds = {"user:dict": "a dict", "user:lock": "a threading.Lock", "user:local": "a Profile"}
+    class Anything:  # as unittest.mock.ANY: equal to every object, unequal to none
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __ne__(self, other: object) -> bool:
+            return False
+
+    class Incomparable:  # a value that cannot be compared: == and != raise
+        def __eq__(self, other: object) -> bool:
+            raise TypeError("Incomparable cannot be compared")
+
+        __ne__ = __eq__
+
+    values = {
+        "user:dict": {"name": "Ada"},
+        "user:lock": threading.Lock(),
+        "user:local": Profile(),
+        "user:any": Anything(),
+        "user:incomparable": Incomparable(),
+    }
+    kinds = {
+        "user:dict": "a dict",
+        "user:lock": "a threading.Lock",
+        "user:local": "a Profile",
+        "user:any": "an Anything (== gives True and != False, whatever the other object)",
+        "user:incomparable": "an Incomparable (== and != raise TypeError)",
+    }
     loaded: list[str] = []
 
     def load(key: str) -> object:
@@ -220,14 +245,15 @@ def test_a_hit_gives_the_very_object_load_gave():
         if value is not values[key]:
             given.append(f"{key}: another object, {type(value).__name__}")
     got = (given, loaded, stats_of(cluster))
-    expected = ([], list(values), repr({"hits": 3, "misses": 3}))
+    count = len(values)
+    expected = ([], list(values), repr({"hits": count, "misses": count}))
     assert got == expected, (
         "V=8, replicas=2, nodes a, b, c, a load that gives "
         + ", ".join(f"{kinds[key]} for {key!r}" for key in values)
-        + " (Profile a class defined inside the test): get of each key twice should give the "
-        "very object load gave (`is`) both times, load each key once and count 3 hits, 3 "
-        f"misses; got {'; '.join(got[0]) or 'that object each time'}, loads {got[1]}, stats() "
-        f"{got[2]}"
+        + " (the classes defined inside the test): get of each key twice should give the "
+        "very object load gave (`is`) both times, load each key once and count "
+        f"{count} hits, {count} misses; got {'; '.join(got[0]) or 'that object each time'}, "
+        f"loads {got[1]}, stats() {got[2]}"
     )
 
 

@@ -1,5 +1,6 @@
 """The interleaving kit pauses threads at the same points on every Python: between the
-instructions of a function's first call, and once per turn of a comprehension.
+instructions of a function's first call, and once per turn of a comprehension. And its
+locks that never wait say so where one thread would wait for itself.
 
 Each runs on the Python that runs the self-tests; `.ci/run` runs them on the oldest
 and the newest CPython it finds too.
@@ -9,11 +10,19 @@ import importlib
 import json
 import subprocess
 import sys
+import threading
 
 import pytest
 
 from tests.harness.core.layout import ROOT
-from tests.harness.toolkit.interleaving import Call, Scenario, Story, first_break
+from tests.harness.toolkit.interleaving import (
+    Call,
+    Scenario,
+    Story,
+    Waited,
+    first_break,
+    locks_that_never_wait,
+)
 
 COUNTER = """
 class Counter:
@@ -128,3 +137,35 @@ def test_a_line_scenario_after_one_between_instructions_pauses_between_lines(cou
         for _, where, _ in run.pauses
     ]
     assert pauses and not any(mid for _, _, mid in pauses), pauses
+
+
+LOCKED = """
+import threading
+
+def locks():
+    return threading.Lock(), threading.RLock()
+"""
+
+
+def test_a_lock_of_the_learner_taken_again_on_its_thread_raises_waited(tmp_path, monkeypatch):
+    (tmp_path / "locked_module.py").write_text(LOCKED, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("locked_module", None)
+    module = importlib.import_module("locked_module")
+    try:
+        with locks_that_never_wait(tmp_path):
+            lock, rlock = module.locks()
+            mine = threading.Lock()  # made here, not in the folder: a plain lock
+            with lock:
+                with pytest.raises(Waited):
+                    lock.acquire()
+                assert not lock.acquire(False)
+                assert not lock.acquire(timeout=5)  # nothing would let it go: at once
+            with rlock, rlock:  # an RLock taken again by its holder does not wait
+                pass
+            assert lock.acquire() and lock.locked()  # let go by the with: taken again
+            lock.release()
+        assert type(mine) is type(threading.Lock())
+        assert type(module.locks()[0]) is type(threading.Lock())  # restored
+    finally:
+        sys.modules.pop("locked_module", None)

@@ -1,0 +1,3 @@
+from .cluster import CacheCluster
+
+__all__ = ["CacheCluster"]

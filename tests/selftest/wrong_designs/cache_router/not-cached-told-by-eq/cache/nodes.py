@@ -1,0 +1,56 @@
+"""A wrong version (fourth blind hunt, w10): a node tells a key it does not hold by
+comparing what it found with a sentinel by != rather than `is`, so a value equal to
+everything (as unittest.mock.ANY is) reads as not cached and is loaded on every get,
+and a value whose != raises makes get raise.
+
+The machines: cache nodes and the backing store behind them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+Loader = Callable[[str], Any]
+
+_MISSING = object()  # not cached (None is a value)
+
+
+class CacheNode:
+    """One cache server: the values cached on it, and whether it answers."""
+
+    def __init__(self, node_id: str) -> None:
+        self.node_id = node_id
+        self.up = True
+        self._values: dict[str, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def lookup(self, key: str) -> tuple[bool, Any]:
+        """What is cached here for `key`, as (found, value)."""
+        value = self._values.get(key, _MISSING)
+        return value != _MISSING, value
+
+    def store(self, key: str, value: Any) -> None:
+        self._values[key] = value
+
+    def go_down(self) -> None:
+        self.up = False
+
+    def restart(self) -> None:
+        """Back up after an outage, with nothing cached: memory does not survive it."""
+        self._values.clear()
+        self.up = True
+
+
+class BackingStore:
+    """The database behind the cache: every miss is one load here."""
+
+    def __init__(self, load: Loader) -> None:
+        self._load = load
+        self.loads: Counter[str] = Counter()  # by key
+
+    def load(self, key: str) -> Any:
+        self.loads[key] += 1
+        return self._load(key)
