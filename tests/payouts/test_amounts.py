@@ -259,6 +259,40 @@ def test_a_rate_is_for_one_direction_only():
     )
 
 
+def test_no_rate_is_made_up_from_two_others():
+    """a conversion uses only the rate set for its own pair: none is worked out through a
+    third currency (EUR->USD times USD->JPY is no EUR->JPY rate); without one it is a
+    LookupError, and changes nothing"""
+    for first, second in (
+        (("EUR", "USD", "1.1"), ("USD", "JPY", "150")),
+        (("GBP", "EUR", "1.2"), ("EUR", "KWD", "0.33")),
+    ):
+        source, via, target = first[0], first[1], second[1]
+        svc, _, _ = funded({"paid": 1000}, source, target)
+        svc.open_account("held", target, "bank-held")
+        svc.set_rate(*first)
+        svc.set_rate(*second)
+        scenario = (
+            f"{source}->{via} at {first[2]} and {via}->{target} at {second[2]} are set, no "
+            f"{source}->{target}"
+        )
+        refuses(
+            LookupError,
+            f"{scenario}: credit('held', 100, {source!r}) on an account in {target}",
+            lambda svc=svc, source=source: svc.credit("held", 100, source),
+        )
+        refuses(
+            LookupError,
+            f"{scenario}: request_payout('paid', 1000, 'k1') from {source}, paid in {target}",
+            lambda svc=svc: svc.request_payout("paid", 1000, "k1"),
+        )
+        got = [svc.balance("held"), svc.balance("paid"), len(svc.list_payouts()[0])]
+        assert got == [0, 1000, 0], (
+            f"{scenario}: after the refused credit and payout, held should hold 0, paid "
+            f"1000, with no payout; got {show(got)}"
+        )
+
+
 def test_set_rate_refuses_a_rate_that_is_not_a_decimal_above_zero():
     """set_rate raises ValueError for a rate that is not a decimal string above 0, and
     the rate set before stays"""

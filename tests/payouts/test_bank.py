@@ -328,6 +328,34 @@ def test_other_payouts_paid_meanwhile_do_not_cut_a_retrys_wait_short():
     )
 
 
+def test_a_payout_waiting_for_its_retry_holds_back_no_other_payout():
+    """a wait is the payout's own: new payouts requested while another waits for its retry,
+    of the same account or of another, are sent at the next run"""
+    svc, bank, clock = funded({"a": 1000, "b": 1000})
+    waiting = svc.request_payout("a", 300, "k1")
+    bank.plan += ["unavailable"]
+    svc.run()  # at 0 s: due again at 30 s
+    clock.t = 5.0
+    same = svc.request_payout("a", 100, "k2")
+    other = svc.request_payout("b", 200, "k3")
+    svc.run()
+    got = [svc.payout(payout).status for payout in (waiting, same, other)]
+    got.append(sent(bank)[1:])
+    expected = [
+        "pending",
+        "paid",
+        "paid",
+        [("bank-a", 100, "USD", "pay"), ("bank-b", 200, "USD", "pay")],
+    ]
+    assert got == expected, (
+        "the bank is unavailable for a's payout of 300 at 0 s, so it is due again at 30 s; "
+        "at 5 s a requests a payout of 100 and b one of 200, then a run: the two new "
+        "payouts should be sent and paid, and the waiting one left alone; got (the "
+        "statuses of the waiting payout, a's new one, b's, then what the bank was asked "
+        f"after the first attempt) {show(got)}"
+    )
+
+
 def test_a_payout_is_retried_every_900_seconds_however_long_the_bank_is_down():
     """a payout the bank is unavailable for, attempt after attempt, is sent again every
     900 s, no sooner and no later, for as long as it takes, a thousand times and more, and

@@ -177,20 +177,34 @@ def test_list_payouts_refuses_a_limit_below_one_and_a_malformed_cursor():
         )
 
 
-def test_a_listed_payout_shows_how_it_stands_now():
-    """a listed payout shows its status and transfer id as they are when it is listed"""
-    svc, bank, _ = funded({"a": 100})
-    svc.request_payout("a", 10, "k1")
-    svc.request_payout("a", 20, "k2")
-    bank.plan += ["refuse"]
-    svc.run()
-    payouts, _ = svc.list_payouts()
-    got = [(payout.amount, payout.status, payout.transfer_id) for payout in payouts]
-    expected = [(10, "failed", None), (20, "paid", "tr1")]
-    assert got == expected, (
-        "payouts of 10 and 20; the bank refuses the first and pays the second: the list "
-        f"should show (amount, status, transfer_id) {show(expected)}; got {show(got)}"
-    )
+def test_the_list_and_the_export_show_each_payout_as_it_stands_now():
+    """list_payouts and export show each payout's status (and the list its transfer id)
+    as they are when called, also after a run changed them without adding a payout"""
+    svc, bank, clock = funded({"a": 100})
+    for amount in (10, 20, 30):
+        svc.request_payout("a", amount, f"k{amount}")
+    bank.plan += ["refuse", "pay", "unavailable"]
+    moments = [  # (a run at this time, or None; the payouts' (status, transfer_id) then)
+        (None, [("pending", None), ("pending", None), ("pending", None)]),
+        (0.0, [("failed", None), ("paid", "tr1"), ("pending", None)]),
+        (30.0, [("failed", None), ("paid", "tr1"), ("paid", "tr2")]),
+    ]
+    for at, expected in moments:
+        if at is not None:
+            clock.t = at
+            svc.run()
+        listed = [(payout.status, payout.transfer_id) for payout in svc.list_payouts()[0]]
+        exported = [row[4] for row in rows(svc)[1:]]
+        statuses = [status for status, _ in expected]
+        assert (listed, exported) == (expected, statuses), (
+            "payouts of 10, 20 and 30, listed and exported before any run, after a run at "
+            "0 s (the bank refuses the first, pays the second, is unavailable for the "
+            "third) and after a run at 30 s (it pays the third): "
+            + ("before any run" if at is None else f"after the run at {at:g} s")
+            + f", list_payouts() should show (status, transfer_id) {show(expected)} and "
+            f"export() the statuses {show(statuses)}; got {show(listed)} and "
+            f"{show(exported)}"
+        )
 
 
 def test_the_export_has_the_header_then_a_row_per_payout_in_order():
