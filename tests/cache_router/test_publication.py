@@ -8,13 +8,15 @@ change runs (sys.settrace, the trace function restored after), which is
 where a reader thread could take its turn. A cluster that shows a mix there
 would show it to a reader thread too, now and then. Both lookups are
 watched: owners(), and get(), which must find on the nodes every owner the
-ring it reads names. The last test turns it round: the change is made while
+ring it reads names, and a lookup from another thread returns while the change
+is under way: it takes no lock. The last test turns it round: the change is made while
 a lookup runs (owners, a get that hits, a get that misses and loads), before
 each line of it in turn, or inside the hash64 or the load it calls.
 """
 
 import linecache
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -215,6 +217,63 @@ def test_owners_asked_by_the_hash64_of_a_change_see_a_whole_ring():
                 f"or all those of the ring after it; but {problem}"
             )
         done.append(call)
+
+
+# s a reader thread may take to answer while a change waits for it: a lookup takes
+# microseconds, and one that waits for the change's lock waits for ever.
+READER = 5.0
+
+
+@pytest.mark.slow
+def test_a_lookup_from_another_thread_never_waits_for_a_change():
+    """owners() and get() called from another thread while a change runs (from inside the
+    hash64 it calls) return at once: a lookup takes no lock, not even one the change holds
+    on its own thread"""
+    key = KEYS[0]
+    main = threading.get_ident()
+    state: dict = {"armed": False, "got": None}
+
+    def hash64(text: str) -> int:
+        if state["armed"] and threading.get_ident() == main:
+            state["armed"] = False
+            state["got"] = asked_from_a_thread(state["cluster"], key)
+        return sha64(text)
+
+    cluster = cluster_of(NODES, 4, 2, hash64)
+    state["cluster"] = cluster
+    done = list(DONE)
+    for call, change in CHANGES:
+        state["armed"], state["got"] = True, None
+        change(cluster)
+        called, state["armed"] = not state["armed"], False
+        assert not called or state["got"] == "returned", (
+            f"V=4, replicas=2, {', '.join(done)}, then {call}, with a hash64 that, at its "
+            f"first call during {call}, has another thread call owners({key!r}) and "
+            f"get({key!r}): both should return at once; but {state['got']}"
+        )
+        done.append(call)
+
+
+def asked_from_a_thread(cluster, key: str) -> str:
+    """owners(key) and get(key) called from a thread of their own: "returned", or what
+    kept them from it, in words."""
+    ended: list[str] = []
+
+    def ask() -> None:
+        try:
+            cluster.owners(key)
+            cluster.get(key)
+        except Waited:
+            ended.append(WAITED)
+        except Exception as error:
+            ended.append(f"it raised {type(error).__name__}")
+        else:
+            ended.append("returned")
+
+    reader = threading.Thread(target=ask, daemon=True)
+    reader.start()
+    reader.join(READER)
+    return ended[0] if ended else f"it had not returned after {READER:g} s: it waited"
 
 
 @pytest.mark.slow
