@@ -253,7 +253,8 @@ def test_eligibility_and_scores_are_judged_when_assign_starts():
 
 def test_eligibility_is_judged_at_the_clock_reading_of_the_call_even_one_that_stepped_back():
     """assign judges at the clock's reading of this call, even when the clock stepped back
-    since the last one (a wall clock set right): never at an earlier, later reading"""
+    since the last call (a wall clock set right): never at an earlier, later reading, nor
+    at the reading of the report's arrival"""
     world = World()
     svc = service(world)
     svc.assign("o1", *CENTRE)  # nobody yet
@@ -266,6 +267,19 @@ def test_eligibility_is_judged_at_the_clock_reading_of_the_call_even_one_that_st
         "o1 assigned with nobody online; then the clock steps back 60 s, and ben, 200 m from "
         "the pickup, comes online and reports at that time: o2 should give "
         f"{show(expected)} (his report is fresh at this call's reading); got {show(got)}"
+    )
+    # A report already stale when it comes in is still the latest: the clock may step back.
+    world = World()
+    svc = service(world)
+    svc.online("ben")
+    svc.report("ben", *LINE["ben"], world.ms(ago=100.0))
+    world.t -= 90.0
+    got = fields(svc.assign("o1", *CENTRE))
+    expected = ("o1", "ben", round(eta_of(LINE["ben"]), 3), 0)
+    assert got == expected, (
+        "ben, 200 m from the pickup, reports with a stamp 100 s old (freshness 30 s); then "
+        f"the clock steps back 90 s, and o1 is assigned: it should give {show(expected)} (his "
+        f"report is 10 s old at this call's reading); got {show(got)}"
     )
 
 

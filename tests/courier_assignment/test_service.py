@@ -128,7 +128,8 @@ def test_the_service_never_draws_from_the_random_modules_generator():
 
 def test_each_tie_is_a_fresh_draw():
     """in one service, order after order, each tied courier is picked about as often, and
-    a pick repeats the one before it about as often as chance says"""
+    a pick repeats the one before it about as often as chance says, whatever the orders'
+    ids"""
     world = World()
     svc = service(world, {"ana": spot(north=300), "ben": spot(north=300)}, seed=21)
     takers = []
@@ -142,6 +143,18 @@ def test_each_tie_is_a_fresh_draw():
         "each should take about 200 (150 to 250), and the taker of an order should be the "
         "taker of the one before about 200 times (149 to 250); got ana "
         f"{shares[0]}, ben {shares[1]}, {repeats} repeats"
+    )
+    # One order id again and again (delivered each time before it comes back): a draw
+    # made from the id would pick the same courier each time.
+    again = []
+    for _ in range(400):
+        again.append(svc.assign("o1", *CENTRE).courier)
+        svc.complete("o1")
+    shares = [again.count("ana"), again.count("ben")]
+    assert all(150 <= share <= 250 for share in shares), (
+        "then o1 placed 400 times, delivered each time before it comes again: ana and ben "
+        f"should each take it about 200 times (150 to 250); got ana {shares[0]}, ben "
+        f"{shares[1]}"
     )
 
 
