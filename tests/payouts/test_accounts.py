@@ -10,7 +10,7 @@ moves by hand. Conversions between currencies are test_amounts.py's.
 import re
 
 from tests.harness.toolkit.spec import refuses, show
-from tests.payouts.world import funded, make
+from tests.payouts.world import Clock, funded, make
 
 
 def test_a_new_account_has_a_balance_of_zero():
@@ -133,7 +133,7 @@ def test_account_ids_are_compared_exactly():
 
 def test_services_are_independent():
     """two services share nothing: the same account ids, the same keys, their own rates,
-    balances, payouts and events"""
+    balances, payouts, events and days"""
     first, _, clock = funded({"a": 1000})
     second, _, _ = make(clock)
     refuses(
@@ -164,6 +164,20 @@ def test_services_are_independent():
         "its own a, credits it 5 and pays out 3 with key 'k1': service 2's payout should be "
         "of 3, its only one, and its only event; got (service 1's a untouched, amount, "
         f"payouts, events) {show(got)}"
+    )
+    # Each on a clock of its own: what one service files by time (its payouts' days) is
+    # its own too.
+    early, _, _ = funded({"x": 300}, clock=Clock(5.0))
+    late, _, _ = funded({"x": 300}, clock=Clock(100_000.0))  # day 1
+    early.request_payout("x", 100, "k")
+    mine = late.request_payout("x", 100, "k")
+    got = [len(late.export(0).splitlines()) - 1, late.export(1).splitlines()[1:]]
+    expected = [0, [f"{mine},x,1.00,USD,pending"]]
+    assert got == expected, (
+        "two services on clocks of their own: service 1 pays out 100 from its x at 5 s (day "
+        "0), service 2 from its x at 100,000 s (day 1): service 2's export(0) should have no "
+        f"row and its export(1) the row of its payout; got {got[0]} rows for day 0, and for "
+        f"day 1 {show(got[1]) or 'no row'}"
     )
 
 
