@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 class _Node:
-    __slots__ = ("hash", "key", "value", "next")
+    __slots__ = ("hash", "key", "next", "value")
 
     def __init__(self, h, key, value, nxt):
         self.hash, self.key, self.value, self.next = h, key, value, nxt

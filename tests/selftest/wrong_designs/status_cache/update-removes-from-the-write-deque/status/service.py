@@ -13,7 +13,7 @@ from collections import deque
 
 
 class _E:
-    __slots__ = ("status", "stamp", "written", "prev", "next", "key")
+    __slots__ = ("key", "next", "prev", "stamp", "status", "written")
 
 
 class StatusCache:
@@ -57,7 +57,9 @@ class StatusCache:
             self._drop(key)
             self._c["expiries"] += 1
         if len(w) > 2 * len(self._map) + 16:
-            self._writes = deque(r for r in w if (e := self._map.get(r[2])) is not None and e.stamp == r[1])
+            self._writes = deque(
+                r for r in w if (e := self._map.get(r[2])) is not None and e.stamp == r[1]
+            )
         return now
 
     def update(self, store_id, order_id, status):
