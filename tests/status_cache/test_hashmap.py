@@ -286,6 +286,35 @@ def test_reads_while_iterating_leave_the_iteration_whole():
         )
 
 
+def test_two_iterations_at_once_each_give_every_key_once():
+    """two iterations of one map at once (a loop inside a loop over it, zip(m, m), m.items()
+    inside a loop over m) each give every key once, as a dict's do"""
+    # Each iter(m) and m.items() is an iteration of its own: a map that keeps one cursor
+    # for all of them ends the outer loop when the inner one ends.
+    keys = [1, 2, 3]
+    m = new_map()
+    for key in keys:
+        m[key] = key * 10
+    runs = {
+        "for x in m: for y in m": [(x, y) for x in m for y in m],
+        "zip(m, m)": list(zip(m, m, strict=False)),
+        "for x in m: for y, _ in m.items()": [(x, y) for x in m for y, _ in m.items()],
+    }
+    every_pair = [(x, y) for x in keys for y in keys]
+
+    def whole(how: str, pairs: list[tuple]) -> bool:
+        if how == "zip(m, m)":  # each side once over the keys, in whatever order
+            return sorted(x for x, _ in pairs) == keys == sorted(y for _, y in pairs)
+        return sorted(pairs) == every_pair
+
+    wrong = [f"{how} gave {show(pairs)}" for how, pairs in runs.items() if not whole(how, pairs)]
+    assert not wrong, (
+        "m[1], m[2] and m[3] set: a loop over m inside a loop over m should give all 9 "
+        "pairs of keys, zip(m, m) 3 pairs with each key once on each side, and a loop over "
+        "m.items() inside a loop over m all 9 pairs; " + "; ".join(wrong)
+    )
+
+
 def test_any_hashable_object_is_a_key_none_and_empty_ones_included():
     """None, '', (), frozenset() and 0.5 are keys like any other: set, got, in, len and
     iteration see them"""
