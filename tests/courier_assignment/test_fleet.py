@@ -184,6 +184,21 @@ def test_online_and_offline_say_how_the_courier_is_now():
         "o1 should go to 'ben'; ana offline again, then online: o2 should go to 'ana'; got "
         f"{show(got)}"
     )
+    # Twice online is not two chances in a tie: ana says it three times, ben once.
+    world = World()
+    svc = service(world, {"ana": NEAR, "ben": NEAR})
+    svc.online("ana")
+    svc.online("ana")
+    takers = []
+    for n in range(400):
+        takers.append(svc.assign(f"t{n}", *CENTRE).courier)
+        svc.complete(f"t{n}")
+    shares = [takers.count("ana"), takers.count("ben")]
+    assert all(150 <= share <= 250 for share in shares), (
+        "ana and ben online at one spot 100 m from the pickup, ana saying online twice more: "
+        "400 orders, each delivered at once, should go about 200 to each (150 to 250); got "
+        f"ana {shares[0]}, ben {shares[1]}"
+    )
 
 
 def test_a_courier_carrying_capacity_orders_is_not_offered_another():
