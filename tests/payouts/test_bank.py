@@ -111,27 +111,27 @@ def test_a_run_sends_each_payout_at_most_once():
 
 def test_an_unavailable_bank_is_tried_again_30_seconds_after_the_attempt():
     """a payout the bank did not take (unavailable) stays "pending" and is sent again by the
-    first run at least 30 s after the attempt, not before"""
+    first run at least 30 s after the attempt, not before, to the fraction of a second"""
     svc, bank, clock = funded({"a": 1000})
     payout = svc.request_payout("a", 300, "k1")
-    clock.t = 5.0
+    clock.t = 5.5
     bank.plan += ["unavailable"]
-    svc.run()  # at 5 s
+    svc.run()  # at 5.5 s
     seen = []
-    for at in (5.0, 20.0, 34.5, 35.0, 36.0):
+    for at in (5.5, 20.0, 35.25, 35.5, 36.0):
         clock.t = at
         svc.run()
         seen.append((at, len(bank.calls), svc.payout(payout).status))
     expected = [
-        (5.0, 1, "pending"),
+        (5.5, 1, "pending"),
         (20.0, 1, "pending"),
-        (34.5, 1, "pending"),
-        (35.0, 2, "paid"),
+        (35.25, 1, "pending"),
+        (35.5, 2, "paid"),
         (36.0, 2, "paid"),
     ]
     assert seen == expected, (
-        "the bank is unavailable for a's payout at 5 s; runs at 5, 20, 34.5, 35 and 36 s: "
-        "(time, calls of the bank so far, status) should be "
+        "the bank is unavailable for a's payout at 5.5 s; runs at 5.5, 20, 35.25, 35.5 and 36 "
+        "s: (time, calls of the bank so far, status) should be "
         f"{show(expected)}; got {show(seen)}"
     )
 

@@ -100,6 +100,28 @@ def test_a_page_holds_at_most_limit_payouts_and_its_cursor_continues_after_it():
     )
 
 
+def test_every_cursor_the_service_hands_out_is_taken_back():
+    """each cursor list_payouts gives is one it takes back: 300 payouts listed one to a
+    page, every page's cursor followed, give every payout once, in order"""
+    # One to a page, every payout ends a page: a cursor whose text holds some of them
+    # in characters its own decoding refuses is met.
+    svc, _, clock = funded({"a": 1000})
+    ids = requested(svc, clock, [float(n) for n in range(300)])
+    got, cursor, stopped = [], None, ""
+    try:
+        while len(got) <= len(ids):
+            payouts, cursor = svc.list_payouts(1, cursor)
+            got += [payout.payout_id for payout in payouts]
+            if cursor is None:
+                break
+    except Exception as error:
+        stopped = f", then list_payouts(1, {cursor!r}) raised {type(error).__name__}"
+    assert got == ids, (
+        "300 payouts requested one second apart, listed one to a page following the "
+        f"cursors: every id once, in order; got {len(got)} ids{stopped}"
+    )
+
+
 def test_a_page_is_filled_up_to_its_limit_however_large():
     """a page holds `limit` payouts when there are that many, however large the limit: no
     page size of its own caps it (without a limit, 100)"""
