@@ -570,22 +570,23 @@ def test_real_time_passing_between_the_calls_changes_nothing():
 
 def test_failures_and_heartbeats_are_ordered_by_the_calls_when_the_clock_steps_back():
     """a failure and a heartbeat are ordered by the calls, not by the clock's readings: when
-    the clock steps back, a heartbeat after a failure brings the worker back, and a failure
-    after a heartbeat marks it down"""
+    the clock steps back, a worker down stays down until a heartbeat, a heartbeat after a
+    failure brings it back, and a failure after a heartbeat marks it down"""
     world = World(t=100.0, refuse={("A", "o1"), ("A", "o4")})
     svc = service(world, ["A", "B"])
     got = takers(svc, ["o1"])  # A refuses it at 100, B takes it
     world.t = 90.0  # the clock is set back
+    got += takers(svc, ["o1b"])  # A is still down: no heartbeat since, whatever the clock
     svc.heartbeat("A")  # A is back
     got += takers(svc, ["o2", "o3"])  # A, B
     svc.heartbeat("A")  # at 90
     world.t = 80.0  # set back again
     got += takers(svc, ["o4", "o5", "o6"])  # A refuses o4 at 80: B takes it, and the next two
-    expected = ["B", "A", "B", "B", "B", "B"]
+    expected = ["B", "B", "A", "B", "B", "B", "B"]
     assert got == expected, (
-        "workers A, B joined at 100: A refuses o1 (B takes it); the clock steps back to 90 "
-        "and A sends a heartbeat; o2, o3; A sends another at 90; the clock steps back to 80 "
-        f"and A refuses o4; o5, o6: the 6 orders should go to {show(expected)}; got "
+        "workers A, B joined at 100: A refuses o1 (B takes it); the clock steps back to 90: "
+        "o1b; A sends a heartbeat; o2, o3; A sends another at 90; the clock steps back to 80 "
+        f"and A refuses o4; o5, o6: the 7 orders should go to {show(expected)}; got "
         f"{show(got)}"
     )
 
