@@ -251,6 +251,13 @@ def unlike(got: list[str], expected: list[str], keys: list[str]) -> str:
     return ""
 
 
+def left_by(node: str):
+    """A learner's cluster of NODES that `node` has left: a member once, unknown now."""
+    cluster = cluster_of(NODES)
+    cluster.remove_node(node)
+    return cluster
+
+
 def changes_nothing(call) -> str:
     """Make `call` on one of two clusters of NODES (with b's cache warm on both first):
     '' if it then behaves like the other, else how it differs."""

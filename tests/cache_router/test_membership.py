@@ -18,6 +18,7 @@ from tests.cache_router.model import (
     behaviour,
     changes_nothing,
     cluster_of,
+    left_by,
     misowned,
     model_of,
     shown,
@@ -131,7 +132,8 @@ def test_a_node_removed_while_down_and_added_again_is_up_and_empty():
 
 
 def test_unknown_nodes_cannot_be_marked():
-    """mark_down and mark_up of a node not in the cluster raise KeyError and change nothing"""
+    """mark_down and mark_up of a node not in the cluster, never added or removed, raise
+    KeyError and change nothing"""
     for method in ("mark_down", "mark_up"):
         refuses(
             KeyError,
@@ -140,6 +142,11 @@ def test_unknown_nodes_cannot_be_marked():
         )
         problem = changes_nothing(lambda cluster, m=method: getattr(cluster, m)("d"))
         assert not problem, f"two clusters of {SCENARIO}; {method}('d') on one: {problem}"
+        refuses(
+            KeyError,
+            f"{SCENARIO}, then remove_node('c') (c is no longer a node): {method}('c')",
+            lambda m=method: getattr(left_by("c"), m)("c"),
+        )
 
 
 def test_a_node_marked_down_and_up_keeps_its_weight():

@@ -457,6 +457,46 @@ def test_a_node_that_is_no_longer_an_owner_does_not_answer():
         )
 
 
+# One change of one node each, made after a's keys were cached on a and on their next owner.
+CHANGES = {
+    "remove_node('a')": lambda cluster: cluster.remove_node("a"),
+    "add_node('e')": lambda cluster: cluster.add_node("e"),
+    "set_weight('a', 0)": lambda cluster: cluster.set_weight("a", 0),
+    "set_weight('b', 3)": lambda cluster: cluster.set_weight("b", 3),
+}
+
+
+def test_a_change_of_one_node_leaves_what_the_other_nodes_hold():
+    """remove_node, add_node or set_weight of one node leaves every other node's cache as
+    it was: the first owner up that holds a key still answers for it, a hit"""
+    four, keys = ["a", "b", "c", "d"], KEYS[:200]
+    for change, call in CHANGES.items():
+        cluster, expected = cluster_of(four, 8, 2), model_of(four, 8, 2)
+        seen = []
+        for side in (cluster, expected):
+            gets(side, keys)  # each cached on its first owner
+            side.set_weight("a", 0)
+            gets(side, keys)  # a's keys loaded again, cached on their next owner
+            side.set_weight("a", 1)
+            gets(side, keys)  # hits: a's keys on a, and on their next owner too
+            call(side)
+            seen.append((gets(side, keys), stats_of(side)))
+        (got, got_stats), (want, want_stats) = seen
+        differ = [n for n, (x, y) in enumerate(zip(got, want, strict=True)) if x != y]
+        assert not differ, (
+            f"V=8, replicas=2, nodes a, b, c, d; key-0 .. key-199 got (each cached on its "
+            "first owner), set_weight('a', 0), the keys got again (a's keys cached on their "
+            f"next owner), set_weight('a', 1), the keys got again (hits), then {change} and "
+            "the keys got once more: every node but the one changed keeps what it holds, so "
+            "the first owner up that holds a key should answer it; "
+            f"{len(differ)} keys differ, e.g. get({keys[differ[0]]!r}) gave "
+            f"{got[differ[0]]}, where {want[differ[0]]} was cached; stats() should be "
+            f"{want_stats}, got {got_stats}"
+            if differ
+            else ""
+        )
+
+
 def test_with_every_owner_down_the_value_is_loaded_and_not_cached():
     """with no owner up, get loads the value every time and caches it nowhere, on no other
     node either"""

@@ -17,6 +17,7 @@ from tests.cache_router.model import (
     before_the_end,
     changes_nothing,
     cluster_of,
+    left_by,
     misowned,
     model_of,
     owners_of,
@@ -92,7 +93,8 @@ def has_tokens_of(first: int, weights: list[int]) -> str:
 
 
 def test_set_weight_refuses_an_unknown_node():
-    """set_weight of a node not in the cluster raises KeyError and adds nothing"""
+    """set_weight of a node not in the cluster, never added or removed, raises KeyError and
+    adds nothing"""
     for weight in (2, 0):
         call = f"set_weight('d', {weight})"
         refuses(
@@ -101,6 +103,11 @@ def test_set_weight_refuses_an_unknown_node():
         problem = changes_nothing(lambda cluster, w=weight: cluster.set_weight("d", w))
         assert not problem, (
             f"two clusters of {SCENARIO}; {call} on one: it should add nothing, but {problem}"
+        )
+        refuses(
+            KeyError,
+            f"{SCENARIO}, then remove_node('c') (c is no longer a node): set_weight('c', {weight})",
+            lambda w=weight: left_by("c").set_weight("c", w),
         )
 
 
