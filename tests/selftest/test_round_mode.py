@@ -1,7 +1,7 @@
 """Round mode (`make check MODE=round`) gives what a real round gives, and no more.
 
 For every debugging round (`round = true` in kata.toml), on the starter, on a
-single-bug variant (the full tier) and on the reference, its report holds none
+single-bug variant and on the reference (those two in the full tier), its report holds none
 of the spec tests' names or titles, no scenario, expected or actual value of theirs, no
 line of the learner's files and no hint; it says how many behaviours break,
 and exits 0 only when the kata is solved. Its JSON holds no spec test either
@@ -26,8 +26,13 @@ from tests.selftest.checking import (
 )
 
 ROUNDS = [kata for kata in map(catalog.load, kata_names()) if kata.is_round]
-# A single-bug variant costs three checks: the full tier alone grades it (`thorough`).
-FOLDERS = ("starter", pytest.param("one bug", marks=pytest.mark.thorough), "reference")
+# The quick tier (`make test`) checks round mode on each starter; a single-bug variant
+# (three checks) and the reference (two) are the full tier's (`thorough`).
+FOLDERS = (
+    "starter",
+    pytest.param("one bug", marks=pytest.mark.thorough),
+    pytest.param("reference", marks=pytest.mark.thorough),
+)
 # Shorter lines of a file (`return None`, `pass`) may well be words of a report.
 SHORTEST = 12
 
