@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from tests.cache_router.model import KEYS, Loads, answer, cluster_of, model_of, owners_of, sha64
-from tests.harness.toolkit.interleaving import Waited, locks_that_never_wait
+from tests.harness.toolkit.waiting import Waited, locks_that_never_wait
 
 NODES = {"a": 2, "b": 1, "c": 1}
 DONE = ["add_node('a', 2)", "add_node('b')", "add_node('c')"]

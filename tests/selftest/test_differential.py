@@ -4,7 +4,8 @@ import sys
 
 import pytest
 
-from tests.harness.toolkit.differential import Broken, Call, Numbered, Script, code, folded
+from tests.harness.toolkit.differential import Broken, Call, Numbered, Script, code
+from tests.harness.toolkit.folding import folded
 
 AWKWARD = [
     "",

@@ -15,14 +15,8 @@ import threading
 import pytest
 
 from tests.harness.core.layout import ROOT
-from tests.harness.toolkit.interleaving import (
-    Call,
-    Scenario,
-    Story,
-    Waited,
-    first_break,
-    locks_that_never_wait,
-)
+from tests.harness.toolkit.interleaving import Call, Scenario, Story, first_break
+from tests.harness.toolkit.waiting import Waited, locks_that_never_wait
 
 COUNTER = """
 class Counter:
