@@ -23,6 +23,7 @@ from tests.courier_assignment.model import (
     eta_of,
     service,
     spot,
+    taken_by,
 )
 from tests.harness.toolkit.spec import show
 
@@ -294,10 +295,7 @@ def shares(names: tuple, orders: int, seed: int = 0) -> list[int]:
     of `seed`, each order delivered at once."""
     world = World()
     svc = service(world, {name: spot(north=250) for name in names}, seed=seed)
-    takers = []
-    for n in range(orders):
-        takers.append(svc.assign(f"o{n}", *CENTRE).courier)
-        svc.complete(f"o{n}")
+    takers = taken_by(svc, [f"o{n}" for n in range(orders)])
     return [takers.count(name) for name in names]
 
 

@@ -17,6 +17,7 @@ from tests.courier_assignment.model import (
     eta_of,
     service,
     spot,
+    taken_by,
 )
 from tests.harness.toolkit.spec import refuses, show
 
@@ -189,10 +190,7 @@ def test_online_and_offline_say_how_the_courier_is_now():
     svc = service(world, {"ana": NEAR, "ben": NEAR})
     svc.online("ana")
     svc.online("ana")
-    takers = []
-    for n in range(400):
-        takers.append(svc.assign(f"t{n}", *CENTRE).courier)
-        svc.complete(f"t{n}")
+    takers = taken_by(svc, [f"t{n}" for n in range(400)])
     shares = [takers.count("ana"), takers.count("ben")]
     assert all(150 <= share <= 250 for share in shares), (
         "ana and ben online at one spot 100 m from the pickup, ana saying online twice more: "

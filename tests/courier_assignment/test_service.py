@@ -25,6 +25,7 @@ from tests.courier_assignment.model import (
     fields,
     service,
     spot,
+    taken_by,
 )
 from tests.harness.toolkit.spec import Raised, attempt, show
 
@@ -132,10 +133,7 @@ def test_each_tie_is_a_fresh_draw():
     ids"""
     world = World()
     svc = service(world, {"ana": spot(north=300), "ben": spot(north=300)}, seed=21)
-    takers = []
-    for n in range(400):
-        takers.append(svc.assign(f"o{n}", *CENTRE).courier)
-        svc.complete(f"o{n}")
+    takers = taken_by(svc, [f"o{n}" for n in range(400)])
     shares = [takers.count("ana"), takers.count("ben")]
     repeats = sum(a == b for a, b in itertools.pairwise(takers))
     assert all(150 <= share <= 250 for share in shares) and 149 <= repeats <= 250, (
@@ -146,10 +144,7 @@ def test_each_tie_is_a_fresh_draw():
     )
     # One order id again and again (delivered each time before it comes back): a draw
     # made from the id would pick the same courier each time.
-    again = []
-    for _ in range(400):
-        again.append(svc.assign("o1", *CENTRE).courier)
-        svc.complete("o1")
+    again = taken_by(svc, ["o1"] * 400)
     shares = [again.count("ana"), again.count("ben")]
     assert all(150 <= share <= 250 for share in shares), (
         "then o1 placed 400 times, delivered each time before it comes again: ana and ben "
@@ -273,10 +268,7 @@ def test_the_defaults():
     # ana and ben 0.8 s apart tie; each order is delivered at once.
     world = World()
     svc = default(world, {"ana": spot(north=100), "ben": spot(north=-104)})
-    takers = []
-    for n in range(60):
-        takers.append(svc.assign(f"o{n}", *CENTRE).courier)
-        svc.complete(f"o{n}")
+    takers = taken_by(svc, [f"o{n}" for n in range(60)])
     shares = [takers.count("ana"), takers.count("ben")]
     assert min(shares) >= 10, (
         "the defaults: ana 100 m from the pickup, ben 104 m (0.8 s further): of 60 orders, "

@@ -11,7 +11,7 @@ the times measured on a 2-core machine are in its docstring.
 
 import pytest
 
-from tests.courier_assignment.model import CENTRE, World, service, spot
+from tests.courier_assignment.model import CENTRE, World, service, spot, taken_by
 
 # Timing tests: tests.harness.core.limits gives them a longer limit.
 pytestmark = pytest.mark.slow
@@ -62,10 +62,7 @@ def test_an_offer_costs_the_couriers_not_their_reports():
     stamp = world.ms()
     for n in range(REPORTS):
         svc.report("ana", *spot(north=100 + n % 50), stamp - REPORTS + 1 + n)
-    got = []
-    for n in range(ASSIGNS):
-        got.append(svc.assign(f"o{n}", *CENTRE).courier)
-        svc.complete(f"o{n}")
+    got = taken_by(svc, [f"o{n}" for n in range(ASSIGNS)])
     assert got == ["ana"] * ASSIGNS, (
         f"ana alone, after {REPORTS:,} reports: {ASSIGNS} orders, each delivered once taken, "
         f"should each go to 'ana'; {got.count('ana')} did"
