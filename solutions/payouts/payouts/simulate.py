@@ -190,8 +190,10 @@ class Run:
 def parser() -> argparse.ArgumentParser:
     made = argparse.ArgumentParser(
         prog="python -m payouts.simulate",
-        description="Replay days of payouts against a scripted bank on a fake clock: a line "
-        "per sweep and per run, then the totals, the export and the reconciliation.",
+        description="Replay days of payouts against a scripted bank on a fake clock: the "
+        "sweep at 23:00, then the scheduler every minute to midnight and every hour after. "
+        "A line per sweep and per run that sent anything, then the totals, the export and "
+        "the reconciliation.",
     )
     add = made.add_argument
     add("--merchants", type=int, default=60, metavar="N", help="merchants m001..mN (default 60)")
