@@ -10,7 +10,7 @@ moves by hand. Conversions between currencies are test_amounts.py's.
 import re
 
 from tests.harness.toolkit.spec import refuses, show
-from tests.payouts.world import Clock, funded, make
+from tests.payouts.world import Clock, funded, make, sent
 
 
 def test_a_new_account_has_a_balance_of_zero():
@@ -133,7 +133,7 @@ def test_account_ids_are_compared_exactly():
 
 def test_services_are_independent():
     """two services share nothing: the same account ids, the same keys, their own rates,
-    balances, payouts, events and days"""
+    balances, payouts, events, days and banks"""
     first, _, clock = funded({"a": 1000})
     second, _, _ = make(clock)
     refuses(
@@ -178,6 +178,24 @@ def test_services_are_independent():
         "0), service 2 from its x at 100,000 s (day 1): service 2's export(0) should have no "
         f"row and its export(1) the row of its payout; got {got[0]} rows for day 0, and for "
         f"day 1 {show(got[1]) or 'no row'}"
+    )
+    # Each with a bank of its own: the same calls on two services, and each bank is asked
+    # for its own service's payout, whatever the other bank paid.
+    services = [funded({"m": 1000}) for _ in range(2)]
+    payouts = [svc.request_payout("m", 400, "k") for svc, _, _ in services]
+    for svc, _, _ in services:
+        svc.run()
+    got = [
+        (sent(bank), svc.payout(payout).status, svc.payout(payout).transfer_id)
+        for (svc, bank, _), payout in zip(services, payouts, strict=True)
+    ]
+    expected = [([("bank-m", 400, "USD", "pay")], "paid", "tr1")] * 2
+    assert got == expected, (
+        "two services, each on a bank of its own, make the same calls: m credited 1000, a "
+        "payout of 400 with key 'k', then each runs: each bank should be asked for its own "
+        "service's payout once and pay it, the payout 'paid' with that bank's transfer "
+        "'tr1'; got (what the bank was asked, the status, the transfer id) for service 1 "
+        f"{show(got[:1])} and for service 2 {show(got[1:])}"
     )
 
 
