@@ -131,6 +131,49 @@ def test_account_ids_are_compared_exactly():
     )
 
 
+# Ids that read like the names a ledger gives its own accounts (the reference's chart:
+# merchant:<id>, settlement:<currency>, fx:<currency>, in_transit:<currency>, bank:<currency>).
+LEDGER_LIKE = [
+    f"{name}:{currency}"
+    for currency in ("USD", "JPY")
+    for name in ("settlement", "fx", "in_transit", "bank", "merchant")
+]
+
+
+def test_an_accounts_balance_moves_only_with_its_own_credits_and_payouts():
+    """a balance moves only with its own account's credits and payouts, whatever its id
+    reads like: 'settlement:USD', 'in_transit:JPY' or 'fx:USD' is an id like any other"""
+    svc, bank, _ = make()
+    svc.set_rate("USD", "JPY", "150")
+    expected = {}
+    for number, account in enumerate(LEDGER_LIKE, start=1):
+        svc.open_account(account, account[-3:], f"bank-{number}")
+        svc.credit(account, number, account[-3:])
+        expected[account] = number
+    svc.open_account("usd", "USD", "bank-usd")  # paid 400 of its 1000
+    svc.open_account("yen", "USD", "bank-yen", payout_currency="JPY")  # paid 300 of 1000
+    svc.open_account("back", "USD", "bank-back")  # 200 of its 500 refused, and back
+    svc.open_account("jpy", "JPY", "bank-jpy")  # credited 1.00 USD: 150 yen
+    for account, amount in (("usd", 1000), ("yen", 1000), ("back", 500), ("jpy", 100)):
+        svc.credit(account, amount, "USD")
+    for account, amount in (("back", 200), ("usd", 400), ("yen", 300)):
+        svc.request_payout(account, amount, "k1")
+    bank.plan += ["refuse"]
+    svc.run()
+    expected.update({"usd": 600, "yen": 700, "back": 500, "jpy": 150})
+    got = {account: svc.balance(account) for account in expected}
+    wrong = [
+        f"{account!r} {got[account]!r}" for account in expected if got[account] != expected[account]
+    ]
+    assert not wrong, (
+        f"accounts {show(LEDGER_LIKE)} (each in the currency its id ends with) credited "
+        "1, 2, ... in their order; then usd (in USD) credited 1000 USD and paid 400, yen "
+        "(in USD, paid in JPY at 150) credited 1000 and paid 300, back (in USD) credited "
+        "500 and paid 200, refused, jpy (in JPY) credited 1.00 USD: each balance should "
+        f"move only with its own account's calls, {expected}; got " + ", ".join(wrong)
+    )
+
+
 def test_services_are_independent():
     """two services share nothing: the same account ids, the same keys, their own rates,
     balances, payouts, events, days and banks"""
