@@ -127,19 +127,23 @@ def test_a_page_is_filled_up_to_its_limit_however_large():
     page size of its own caps it (without a limit, 100)"""
     svc, _, clock = funded({"a": 1000})
     ids = requested(svc, clock, [float(n) for n in range(250)])
-    large, small = walk(svc, 1000), walk(svc, 120)
+    limits = [1000, 2**63, 2**64, 10**30, 120]
+
+    def listed(limit: int) -> object:
+        try:
+            found = walk(svc, limit)
+        except Exception as error:
+            return f"raised {type(error).__name__}"
+        return (found[0] == ids, found[1])
+
     first, cursor = svc.list_payouts()
-    got = [
-        (large[0] == ids, large[1]),
-        (small[0] == ids, small[1]),
-        (len(first), cursor is not None),
-    ]
-    expected = [(True, [250]), (True, [120, 120, 10]), (100, True)]
+    got = [*map(listed, limits), (len(first), cursor is not None)]
+    expected = [(True, [250])] * 4 + [(True, [120, 120, 10]), (100, True)]
     assert got == expected, (
         "250 payouts requested one second apart, listed following the cursors: (every id "
-        "once, in order; the size of each page) should be (True, [250]) 1000 to a page and "
-        "(True, [120, 120, 10]) 120 to a page, and list_payouts() with no limit should give "
-        f"100 payouts and a cursor; got {show(got)}"
+        "once, in order; the size of each page) should be (True, [250]) 1000, 2**63, 2**64 "
+        "and 10**30 to a page and (True, [120, 120, 10]) 120 to a page, and list_payouts() "
+        f"with no limit should give 100 payouts and a cursor; got {show(got)}"
     )
 
 
