@@ -204,6 +204,26 @@ def test_a_key_used_again_after_the_rate_moved_leaves_its_payouts_price():
     )
 
 
+def test_a_key_used_before_returns_its_payout_whatever_the_rate_is_now():
+    """a key the account used returns that payout's id whatever the rate has become, even
+    one at which the amount would now be worth nothing in the payout currency"""
+    svc, _, _ = funded({"a": 2000}, "USD", "JPY")
+    svc.set_rate("USD", "JPY", "150")
+    payout = svc.request_payout("a", 100, "k1")  # 150 yen
+    svc.set_rate("USD", "JPY", "0.001")  # 1.00 USD is 0.001 yen now: nothing
+    try:
+        again = svc.request_payout("a", 100, "k1")
+    except Exception as error:
+        again = f"raised {type(error).__name__}"
+    got = [again, svc.balance("a")]
+    assert got == [payout, 1900], (
+        "a holds 20.00 USD, paid in JPY: at USD->JPY 150 it requests 1.00 USD with key 'k1' "
+        "(150 yen); the rate becomes 0.001, at which 1.00 USD is worth nothing in yen; "
+        f"request_payout('a', 100, 'k1') again should return {payout!r} and a still hold "
+        f"1900; got {show(got)}"
+    )
+
+
 def test_each_payout_is_priced_at_the_rate_when_it_is_requested():
     """each payout is priced at the rate of the moment it is requested: an account's next
     payout after set_rate changes the rate is priced at the new rate, not its last one's"""
