@@ -67,6 +67,10 @@ DIGITS = [
     # and a 1 in the 61st digit; any fixed precision under 61 digits (50, say) makes it the
     # half, which rounds to the even cent.
     ("USD", "EUR", "1." + "0" * 30 + "5", 10**30 + 2, 10**30 + 3),
+    # Rates of 1,000 digits: 2.5 and 3.5 yen give or take a 1 in the 1,000th digit, which
+    # any fixed precision under 1,000 digits (100, say) drops.
+    ("USD", "JPY", "250." + "0" * 996 + "1", 1, 3),  # 2.50...01
+    ("USD", "JPY", "349." + "9" * 997, 1, 3),  # 3.49...99
 ]
 
 for _case in CONVERSIONS + DIGITS:
@@ -365,6 +369,13 @@ def test_set_rate_refuses_an_unknown_currency():
         )
 
 
+def written(rate: str) -> str:
+    """A rate for a message: in full, or its ends and its number of digits if long."""
+    if len(rate) <= 40:
+        return rate
+    return f"{rate[:8]}...{rate[-4:]} ({len(rate) - 1:,} digits)"
+
+
 def test_a_rate_is_used_digit_for_digit():
     """a rate is used with every digit it was given, however many (more than the 28 a
     Decimal keeps by default), and its product with an amount however large, by a credit
@@ -379,9 +390,9 @@ def test_a_rate_is_used_digit_for_digit():
         got = (svc.balance("held"), payout.amount)
         if got != (expected, expected):
             wrong.append(
-                f"{source}->{target} at {rate}: a credit of {major(amount, source)} {source} "
-                f"to an account in {target}, and a payout of {major(amount, source)} {source} "
-                f"paid in {target}, should each be {major(expected, target)} {target} "
+                f"{source}->{target} at {written(rate)}: a credit of {major(amount, source)} "
+                f"{source} to an account in {target}, and a payout of {major(amount, source)} "
+                f"{source} paid in {target}, should each be {major(expected, target)} {target} "
                 f"({expected}); got {got[0]!r} and {got[1]!r}"
             )
     assert not wrong, "; ".join(wrong)
