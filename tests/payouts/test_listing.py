@@ -236,19 +236,22 @@ def test_the_list_and_the_export_show_each_payout_as_it_stands_now():
 def test_the_export_has_the_header_then_a_row_per_payout_in_order():
     """export() is CSV: the header payout_id,account_id,amount,currency,status, then a row
     per payout in the order requested"""
-    svc, bank, _ = funded({"a": 5000, "b,c": 5000})
-    ids = [svc.request_payout("a", 1234, "k1"), svc.request_payout("b,c", 7, "k1")]
+    # Ids with what a CSV field must be quoted for: a comma, a quote, a line break.
+    odd = ["b,c", 'd"e', "f\ng", "h\r\ni", "j\n"]
+    svc, bank, _ = funded(dict.fromkeys(["a", *odd], 5000))
+    refused = svc.request_payout("a", 1234, "k1")
+    paid = [(svc.request_payout(account, 7, "k1"), account) for account in odd]
     bank.plan += ["refuse"]
     svc.run()
     got = rows(svc)
     expected = [
         ["payout_id", "account_id", "amount", "currency", "status"],
-        [ids[0], "a", "12.34", "USD", "failed"],
-        [ids[1], "b,c", "0.07", "USD", "paid"],
+        [refused, "a", "12.34", "USD", "failed"],
+        *([payout, account, "0.07", "USD", "paid"] for payout, account in paid),
     ]
     assert got == expected, (
-        "a payout of 12.34 USD from a (refused) and 0.07 USD from 'b,c' (paid): export() "
-        f"read as CSV should give {show(expected)}; got {show(got)}"
+        f"a payout of 12.34 USD from a (refused), then 0.07 USD from each of {show(odd)} "
+        f"(paid): export() read as CSV should give {show(expected)}; got {show(got)}"
     )
 
 
