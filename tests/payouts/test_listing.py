@@ -147,6 +147,27 @@ def test_a_page_is_filled_up_to_its_limit_however_large():
     )
 
 
+def test_a_cursor_stays_good_however_many_pages_are_listed_after_it():
+    """a cursor gives the page after its own however many pages were listed since: after
+    5,000 later pages, the first page's cursor still gives the payouts after the first"""
+    svc, _, clock = funded({"a": 1000})
+    ids = requested(svc, clock, [float(n) for n in range(50)])
+    _, kept = svc.list_payouts(1)
+    for _ in range(100):  # 50 pages each
+        walk(svc, 1)
+    try:
+        payouts, _ = svc.list_payouts(100, kept)
+        got = [payout.payout_id for payout in payouts] == ids[1:]
+    except Exception as error:
+        got = f"raised {type(error).__name__}"
+    assert got is True, (
+        "50 payouts requested one second apart; the first page of 1 is listed and its "
+        "cursor kept; then 100 walks through the list one payout to a page (5,000 pages); "
+        "then list_payouts(100, the kept cursor): it should give the 49 payouts after the "
+        f"first, in order; it {'gave others' if got is False else got}"
+    )
+
+
 def test_the_page_that_ends_with_the_last_payout_has_no_cursor():
     """next_cursor is None on the page that ends with the last payout, when it is full too"""
     svc, _, clock = funded({"a": 100})
