@@ -319,7 +319,7 @@ def test_no_rate_is_made_up_from_two_others():
 
 def test_set_rate_refuses_a_rate_that_is_not_a_decimal_above_zero():
     """set_rate raises ValueError for a rate that is not a decimal string above 0, and
-    the rate set before stays"""
+    the rate set before stays; one that is, however far past a float's range, is set"""
     svc, _, _ = make()
     svc.open_account("j", "JPY", "bank-j")
     svc.set_rate("USD", "JPY", "150")
@@ -335,6 +335,22 @@ def test_set_rate_refuses_a_rate_that_is_not_a_decimal_above_zero():
     assert got == 150, (
         "USD->JPY at 150, then the refused rates: a credit of 1.00 USD should still add "
         f"150 yen; got {got!r}"
+    )
+    # Decimal strings a float cannot hold (it makes them 0 and inf) are rates all the same.
+    got = []
+    for rate, amount, expected in (("1E+400", 1, 10**398), ("1E-400", 10**500, 10**98)):
+        svc.open_account(rate, "JPY", f"bank-{rate}")
+        try:
+            svc.set_rate("USD", "JPY", rate)
+            svc.credit(rate, amount, "USD")
+            got.append("added that" if svc.balance(rate) == expected else "added another")
+        except Exception as error:
+            got.append(f"raised {type(error).__name__}")
+    assert got == ["added that"] * 2, (
+        "set_rate('USD', 'JPY', '1E+400'), then a credit of 1 cent to a yen account (10**398 "
+        "yen); set_rate('USD', 'JPY', '1E-400'), then a credit of 10**500 cents to another "
+        "(10**98 yen): each is a decimal string above 0, a rate to set and use, so each "
+        f"credit should have added that; got {show(got)}"
     )
 
 
