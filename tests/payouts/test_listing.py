@@ -11,6 +11,7 @@ list, its amounts written currency by currency as the table here says.
 
 import csv
 import io
+import math
 
 from tests.harness.toolkit.spec import refuses, show
 from tests.payouts.model import major
@@ -293,12 +294,15 @@ def test_the_export_of_many_payouts_requested_at_once_has_a_row_for_each():
 def test_the_export_of_a_day_has_only_that_days_payouts():
     """export(day) has the rows of the payouts requested while clock() // 86400 was day"""
     svc, _, clock = funded({"a": 100})
-    ids = requested(svc, clock, [0.0, 86_399.5, 86_400.0, 100_000.0, 172_800.0])
+    # The last float before each midnight: still the day before, to the last bit.
+    times = [0.0, 86_399.5, math.nextafter(86_400.0, 0), 86_400.0, 100_000.0]
+    times += [math.nextafter(172_800.0, 0), 172_800.0]
+    ids = requested(svc, clock, times)
     got = [[row[0] for row in rows(svc, day)[1:]] for day in (0, 1, 2, 3)]
-    expected = [ids[:2], ids[2:4], ids[4:], []]
+    expected = [ids[:3], ids[3:6], ids[6:], []]
     assert got == expected, (
-        "payouts at 0, 86399.5, 86400, 100000 and 172800 s: export(day) for days 0 to 3 "
-        f"should list {show(expected)}; got {show(got)}"
+        f"payouts at {show(times)} s: export(day) for days 0 to 3 should list "
+        f"{show(expected)}; got {show(got)}"
     )
 
 
