@@ -10,7 +10,7 @@ moves by hand. Conversions between currencies are test_amounts.py's.
 import re
 
 from tests.harness.toolkit.spec import refuses, show
-from tests.payouts.world import Clock, funded, make
+from tests.payouts.world import Clock, funded, make, sent
 
 
 def test_a_new_account_has_a_balance_of_zero():
@@ -70,7 +70,7 @@ def test_open_account_refuses_an_id_that_is_taken():
 
 def test_open_account_refuses_an_unknown_currency():
     """open_account raises ValueError for a currency, or a payout currency, that is not
-    one of the seven, written exactly"""
+    one of the seven, written exactly ("" too: only None is the default)"""
     svc, _, _ = make()
     for currency, payout_currency in (
         ("usd", None),
@@ -79,6 +79,7 @@ def test_open_account_refuses_an_unknown_currency():
         ("USD", "jpy"),
         ("USD", "CHF"),
         ("", None),
+        ("USD", ""),
     ):
         refuses(
             ValueError,
@@ -131,9 +132,52 @@ def test_account_ids_are_compared_exactly():
     )
 
 
+# Ids that read like the names a ledger gives its own accounts (the reference's chart:
+# merchant:<id>, settlement:<currency>, fx:<currency>, in_transit:<currency>, bank:<currency>).
+LEDGER_LIKE = [
+    f"{name}:{currency}"
+    for currency in ("USD", "JPY")
+    for name in ("settlement", "fx", "in_transit", "bank", "merchant")
+]
+
+
+def test_an_accounts_balance_moves_only_with_its_own_credits_and_payouts():
+    """a balance moves only with its own account's credits and payouts, whatever its id
+    reads like: 'settlement:USD', 'in_transit:JPY' or 'fx:USD' is an id like any other"""
+    svc, bank, _ = make()
+    svc.set_rate("USD", "JPY", "150")
+    expected = {}
+    for number, account in enumerate(LEDGER_LIKE, start=1):
+        svc.open_account(account, account[-3:], f"bank-{number}")
+        svc.credit(account, number, account[-3:])
+        expected[account] = number
+    svc.open_account("usd", "USD", "bank-usd")  # paid 400 of its 1000
+    svc.open_account("yen", "USD", "bank-yen", payout_currency="JPY")  # paid 300 of 1000
+    svc.open_account("back", "USD", "bank-back")  # 200 of its 500 refused, and back
+    svc.open_account("jpy", "JPY", "bank-jpy")  # credited 1.00 USD: 150 yen
+    for account, amount in (("usd", 1000), ("yen", 1000), ("back", 500), ("jpy", 100)):
+        svc.credit(account, amount, "USD")
+    for account, amount in (("back", 200), ("usd", 400), ("yen", 300)):
+        svc.request_payout(account, amount, "k1")
+    bank.plan += ["refuse"]
+    svc.run()
+    expected.update({"usd": 600, "yen": 700, "back": 500, "jpy": 150})
+    got = {account: svc.balance(account) for account in expected}
+    wrong = [
+        f"{account!r} {got[account]!r}" for account in expected if got[account] != expected[account]
+    ]
+    assert not wrong, (
+        f"accounts {show(LEDGER_LIKE)} (each in the currency its id ends with) credited "
+        "1, 2, ... in their order; then usd (in USD) credited 1000 USD and paid 400, yen "
+        "(in USD, paid in JPY at 150) credited 1000 and paid 300, back (in USD) credited "
+        "500 and paid 200, refused, jpy (in JPY) credited 1.00 USD: each balance should "
+        f"move only with its own account's calls, {expected}; got " + ", ".join(wrong)
+    )
+
+
 def test_services_are_independent():
     """two services share nothing: the same account ids, the same keys, their own rates,
-    balances, payouts, events and days"""
+    balances, payouts, events, days and banks"""
     first, _, clock = funded({"a": 1000})
     second, _, _ = make(clock)
     refuses(
@@ -178,6 +222,24 @@ def test_services_are_independent():
         "0), service 2 from its x at 100,000 s (day 1): service 2's export(0) should have no "
         f"row and its export(1) the row of its payout; got {got[0]} rows for day 0, and for "
         f"day 1 {show(got[1]) or 'no row'}"
+    )
+    # Each with a bank of its own: the same calls on two services, and each bank is asked
+    # for its own service's payout, whatever the other bank paid.
+    services = [funded({"m": 1000}) for _ in range(2)]
+    payouts = [svc.request_payout("m", 400, "k") for svc, _, _ in services]
+    for svc, _, _ in services:
+        svc.run()
+    got = [
+        (sent(bank), svc.payout(payout).status, svc.payout(payout).transfer_id)
+        for (svc, bank, _), payout in zip(services, payouts, strict=True)
+    ]
+    expected = [([("bank-m", 400, "USD", "pay")], "paid", "tr1")] * 2
+    assert got == expected, (
+        "two services, each on a bank of its own, make the same calls: m credited 1000, a "
+        "payout of 400 with key 'k', then each runs: each bank should be asked for its own "
+        "service's payout once and pay it, the payout 'paid' with that bank's transfer "
+        "'tr1'; got (what the bank was asked, the status, the transfer id) for service 1 "
+        f"{show(got[:1])} and for service 2 {show(got[1:])}"
     )
 
 

@@ -67,6 +67,10 @@ DIGITS = [
     # and a 1 in the 61st digit; any fixed precision under 61 digits (50, say) makes it the
     # half, which rounds to the even cent.
     ("USD", "EUR", "1." + "0" * 30 + "5", 10**30 + 2, 10**30 + 3),
+    # Rates of 1,000 digits: 2.5 and 3.5 yen give or take a 1 in the 1,000th digit, which
+    # any fixed precision under 1,000 digits (100, say) drops.
+    ("USD", "JPY", "250." + "0" * 996 + "1", 1, 3),  # 2.50...01
+    ("USD", "JPY", "349." + "9" * 997, 1, 3),  # 3.49...99
 ]
 
 for _case in CONVERSIONS + DIGITS:
@@ -204,6 +208,26 @@ def test_a_key_used_again_after_the_rate_moved_leaves_its_payouts_price():
     )
 
 
+def test_a_key_used_before_returns_its_payout_whatever_the_rate_is_now():
+    """a key the account used returns that payout's id whatever the rate has become, even
+    one at which the amount would now be worth nothing in the payout currency"""
+    svc, _, _ = funded({"a": 2000}, "USD", "JPY")
+    svc.set_rate("USD", "JPY", "150")
+    payout = svc.request_payout("a", 100, "k1")  # 150 yen
+    svc.set_rate("USD", "JPY", "0.001")  # 1.00 USD is 0.001 yen now: nothing
+    try:
+        again = svc.request_payout("a", 100, "k1")
+    except Exception as error:
+        again = f"raised {type(error).__name__}"
+    got = [again, svc.balance("a")]
+    assert got == [payout, 1900], (
+        "a holds 20.00 USD, paid in JPY: at USD->JPY 150 it requests 1.00 USD with key 'k1' "
+        "(150 yen); the rate becomes 0.001, at which 1.00 USD is worth nothing in yen; "
+        f"request_payout('a', 100, 'k1') again should return {payout!r} and a still hold "
+        f"1900; got {show(got)}"
+    )
+
+
 def test_each_payout_is_priced_at_the_rate_when_it_is_requested():
     """each payout is priced at the rate of the moment it is requested: an account's next
     payout after set_rate changes the rate is priced at the new rate, not its last one's"""
@@ -295,7 +319,7 @@ def test_no_rate_is_made_up_from_two_others():
 
 def test_set_rate_refuses_a_rate_that_is_not_a_decimal_above_zero():
     """set_rate raises ValueError for a rate that is not a decimal string above 0, and
-    the rate set before stays"""
+    the rate set before stays; one that is, however far past a float's range, is set"""
     svc, _, _ = make()
     svc.open_account("j", "JPY", "bank-j")
     svc.set_rate("USD", "JPY", "150")
@@ -311,6 +335,22 @@ def test_set_rate_refuses_a_rate_that_is_not_a_decimal_above_zero():
     assert got == 150, (
         "USD->JPY at 150, then the refused rates: a credit of 1.00 USD should still add "
         f"150 yen; got {got!r}"
+    )
+    # Decimal strings a float cannot hold (it makes them 0 and inf) are rates all the same.
+    got = []
+    for rate, amount, expected in (("1E+400", 1, 10**398), ("1E-400", 10**500, 10**98)):
+        svc.open_account(rate, "JPY", f"bank-{rate}")
+        try:
+            svc.set_rate("USD", "JPY", rate)
+            svc.credit(rate, amount, "USD")
+            got.append("added that" if svc.balance(rate) == expected else "added another")
+        except Exception as error:
+            got.append(f"raised {type(error).__name__}")
+    assert got == ["added that"] * 2, (
+        "set_rate('USD', 'JPY', '1E+400'), then a credit of 1 cent to a yen account (10**398 "
+        "yen); set_rate('USD', 'JPY', '1E-400'), then a credit of 10**500 cents to another "
+        "(10**98 yen): each is a decimal string above 0, a rate to set and use, so each "
+        f"credit should have added that; got {show(got)}"
     )
 
 
@@ -345,6 +385,13 @@ def test_set_rate_refuses_an_unknown_currency():
         )
 
 
+def written(rate: str) -> str:
+    """A rate for a message: in full, or its ends and its number of digits if long."""
+    if len(rate) <= 40:
+        return rate
+    return f"{rate[:8]}...{rate[-4:]} ({len(rate) - 1:,} digits)"
+
+
 def test_a_rate_is_used_digit_for_digit():
     """a rate is used with every digit it was given, however many (more than the 28 a
     Decimal keeps by default), and its product with an amount however large, by a credit
@@ -359,9 +406,9 @@ def test_a_rate_is_used_digit_for_digit():
         got = (svc.balance("held"), payout.amount)
         if got != (expected, expected):
             wrong.append(
-                f"{source}->{target} at {rate}: a credit of {major(amount, source)} {source} "
-                f"to an account in {target}, and a payout of {major(amount, source)} {source} "
-                f"paid in {target}, should each be {major(expected, target)} {target} "
+                f"{source}->{target} at {written(rate)}: a credit of {major(amount, source)} "
+                f"{source} to an account in {target}, and a payout of {major(amount, source)} "
+                f"{source} paid in {target}, should each be {major(expected, target)} {target} "
                 f"({expected}); got {got[0]!r} and {got[1]!r}"
             )
     assert not wrong, "; ".join(wrong)

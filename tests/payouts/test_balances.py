@@ -89,6 +89,20 @@ def test_a_key_used_before_returns_its_payout_and_changes_nothing():
     )
 
 
+def test_the_empty_key_is_a_key_like_any_other():
+    """the key "" is a key like any other: used again by its account, it returns that
+    payout's id and changes nothing"""
+    svc, _, _ = funded({"a": 1000})
+    first = svc.request_payout("a", 300, "")
+    again = [svc.request_payout("a", 300, "") for _ in range(2)]
+    got = [again == [first] * 2, svc.balance("a"), len(svc.list_payouts()[0])]
+    assert got == [True, 700, 1], (
+        "a holds 1000: request_payout('a', 300, '') three times: each should return the "
+        f"first id ({first!r}; got {show(again)}), a hold 700, with 1 payout; got "
+        f"{show(got[1:])} for the balance and the payouts"
+    )
+
+
 def test_a_key_used_before_returns_its_payout_even_when_the_balance_could_not_pay_again():
     """a key the account used before returns that payout's id even when the balance could
     not pay the amount a second time, or the amount differs"""

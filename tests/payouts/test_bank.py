@@ -12,6 +12,7 @@ currency.
 """
 
 import itertools
+import math
 
 from tests.harness.toolkit.spec import show
 from tests.payouts.world import fields, funded, sent
@@ -112,28 +113,33 @@ def test_a_run_sends_each_payout_at_most_once():
 def test_an_unavailable_bank_is_tried_again_30_seconds_after_the_attempt():
     """a payout the bank did not take (unavailable) stays "pending" and is sent again by the
     first run at least 30 s after the attempt, not before, to the fraction of a second"""
-    svc, bank, clock = funded({"a": 1000})
-    payout = svc.request_payout("a", 300, "k1")
-    clock.t = 5.5
-    bank.plan += ["unavailable"]
-    svc.run()  # at 5.5 s
-    seen = []
-    for at in (5.5, 20.0, 35.25, 35.5, 36.0):
-        clock.t = at
-        svc.run()
-        seen.append((at, len(bank.calls), svc.payout(payout).status))
-    expected = [
-        (5.5, 1, "pending"),
-        (20.0, 1, "pending"),
-        (35.25, 1, "pending"),
-        (35.5, 2, "paid"),
-        (36.0, 2, "paid"),
+    svc, bank, clock = funded({"a": 1000, "b": 1000})
+    # The times are sums of powers of 2, exact in a float: the runs before the due time
+    # are before it to the last bit (the last float before it, or the same millisecond).
+    cases = [  # (account, requested at, the attempt the bank is unavailable for, runs)
+        ("a", 0.0, 5.5, [5.5, 20.0, 35.25, math.nextafter(35.5, 0), 35.5, 36.0]),
+        ("b", 40.0, 40 + 2**-10, [70 + 2**-13, math.nextafter(70 + 2**-10, 0), 70 + 2**-10]),
     ]
-    assert seen == expected, (
-        "the bank is unavailable for a's payout at 5.5 s; runs at 5.5, 20, 35.25, 35.5 and 36 "
-        "s: (time, calls of the bank so far, status) should be "
-        f"{show(expected)}; got {show(seen)}"
-    )
+    for account, requested, attempt, runs in cases:
+        clock.t = requested
+        payout = svc.request_payout(account, 300, "k1")
+        clock.t = attempt
+        bank.plan += ["unavailable"]
+        svc.run()
+        seen = []
+        for at in runs:
+            clock.t = at
+            svc.run()
+            sends = [call[1] for call in bank.calls].count(f"bank-{account}")
+            seen.append((at, sends, svc.payout(payout).status))
+        due = attempt + 30.0
+        expected = [(at, 1, "pending") if at < due else (at, 2, "paid") for at in runs]
+        assert seen == expected, (
+            f"{account}'s payout is requested at {requested:g} s and the bank is unavailable "
+            f"for it at {attempt!r} s, so it is due again at {due!r} s; runs at {show(runs)} "
+            f"s: (time, times {account}'s payout was sent so far, its status) should be "
+            f"{show(expected)}; got {show(seen)}"
+        )
 
 
 def test_a_payout_the_bank_paid_without_answering_is_paid_once():

@@ -11,6 +11,7 @@ list, its amounts written currency by currency as the table here says.
 
 import csv
 import io
+import math
 
 from tests.harness.toolkit.spec import refuses, show
 from tests.payouts.model import major
@@ -127,19 +128,44 @@ def test_a_page_is_filled_up_to_its_limit_however_large():
     page size of its own caps it (without a limit, 100)"""
     svc, _, clock = funded({"a": 1000})
     ids = requested(svc, clock, [float(n) for n in range(250)])
-    large, small = walk(svc, 1000), walk(svc, 120)
+    limits = [1000, 2**63, 2**64, 10**30, 120]
+
+    def listed(limit: int) -> object:
+        try:
+            found = walk(svc, limit)
+        except Exception as error:
+            return f"raised {type(error).__name__}"
+        return (found[0] == ids, found[1])
+
     first, cursor = svc.list_payouts()
-    got = [
-        (large[0] == ids, large[1]),
-        (small[0] == ids, small[1]),
-        (len(first), cursor is not None),
-    ]
-    expected = [(True, [250]), (True, [120, 120, 10]), (100, True)]
+    got = [*map(listed, limits), (len(first), cursor is not None)]
+    expected = [(True, [250])] * 4 + [(True, [120, 120, 10]), (100, True)]
     assert got == expected, (
         "250 payouts requested one second apart, listed following the cursors: (every id "
-        "once, in order; the size of each page) should be (True, [250]) 1000 to a page and "
-        "(True, [120, 120, 10]) 120 to a page, and list_payouts() with no limit should give "
-        f"100 payouts and a cursor; got {show(got)}"
+        "once, in order; the size of each page) should be (True, [250]) 1000, 2**63, 2**64 "
+        "and 10**30 to a page and (True, [120, 120, 10]) 120 to a page, and list_payouts() "
+        f"with no limit should give 100 payouts and a cursor; got {show(got)}"
+    )
+
+
+def test_a_cursor_stays_good_however_many_pages_are_listed_after_it():
+    """a cursor gives the page after its own however many pages were listed since: after
+    5,000 later pages, the first page's cursor still gives the payouts after the first"""
+    svc, _, clock = funded({"a": 1000})
+    ids = requested(svc, clock, [float(n) for n in range(50)])
+    _, kept = svc.list_payouts(1)
+    for _ in range(100):  # 50 pages each
+        walk(svc, 1)
+    try:
+        payouts, _ = svc.list_payouts(100, kept)
+        got = [payout.payout_id for payout in payouts] == ids[1:]
+    except Exception as error:
+        got = f"raised {type(error).__name__}"
+    assert got is True, (
+        "50 payouts requested one second apart; the first page of 1 is listed and its "
+        "cursor kept; then 100 walks through the list one payout to a page (5,000 pages); "
+        "then list_payouts(100, the kept cursor): it should give the 49 payouts after the "
+        f"first, in order; it {'gave others' if got is False else got}"
     )
 
 
@@ -232,19 +258,22 @@ def test_the_list_and_the_export_show_each_payout_as_it_stands_now():
 def test_the_export_has_the_header_then_a_row_per_payout_in_order():
     """export() is CSV: the header payout_id,account_id,amount,currency,status, then a row
     per payout in the order requested"""
-    svc, bank, _ = funded({"a": 5000, "b,c": 5000})
-    ids = [svc.request_payout("a", 1234, "k1"), svc.request_payout("b,c", 7, "k1")]
+    # Ids with what a CSV field must be quoted for: a comma, a quote, a line break.
+    odd = ["b,c", 'd"e', "f\ng", "h\r\ni", "j\n"]
+    svc, bank, _ = funded(dict.fromkeys(["a", *odd], 5000))
+    refused = svc.request_payout("a", 1234, "k1")
+    paid = [(svc.request_payout(account, 7, "k1"), account) for account in odd]
     bank.plan += ["refuse"]
     svc.run()
     got = rows(svc)
     expected = [
         ["payout_id", "account_id", "amount", "currency", "status"],
-        [ids[0], "a", "12.34", "USD", "failed"],
-        [ids[1], "b,c", "0.07", "USD", "paid"],
+        [refused, "a", "12.34", "USD", "failed"],
+        *([payout, account, "0.07", "USD", "paid"] for payout, account in paid),
     ]
     assert got == expected, (
-        "a payout of 12.34 USD from a (refused) and 0.07 USD from 'b,c' (paid): export() "
-        f"read as CSV should give {show(expected)}; got {show(got)}"
+        f"a payout of 12.34 USD from a (refused), then 0.07 USD from each of {show(odd)} "
+        f"(paid): export() read as CSV should give {show(expected)}; got {show(got)}"
     )
 
 
@@ -265,12 +294,15 @@ def test_the_export_of_many_payouts_requested_at_once_has_a_row_for_each():
 def test_the_export_of_a_day_has_only_that_days_payouts():
     """export(day) has the rows of the payouts requested while clock() // 86400 was day"""
     svc, _, clock = funded({"a": 100})
-    ids = requested(svc, clock, [0.0, 86_399.5, 86_400.0, 100_000.0, 172_800.0])
+    # The last float before each midnight: still the day before, to the last bit.
+    times = [0.0, 86_399.5, math.nextafter(86_400.0, 0), 86_400.0, 100_000.0]
+    times += [math.nextafter(172_800.0, 0), 172_800.0]
+    ids = requested(svc, clock, times)
     got = [[row[0] for row in rows(svc, day)[1:]] for day in (0, 1, 2, 3)]
-    expected = [ids[:2], ids[2:4], ids[4:], []]
+    expected = [ids[:3], ids[3:6], ids[6:], []]
     assert got == expected, (
-        "payouts at 0, 86399.5, 86400, 100000 and 172800 s: export(day) for days 0 to 3 "
-        f"should list {show(expected)}; got {show(got)}"
+        f"payouts at {show(times)} s: export(day) for days 0 to 3 should list "
+        f"{show(expected)}; got {show(got)}"
     )
 
 
