@@ -301,24 +301,32 @@ def test_an_entry_expires_on_time_however_often_other_orders_were_updated():
 
 
 def test_entries_expire_in_the_order_of_their_last_updates():
-    """an order updated again expires ttl after that update: an order written between its
-    two updates expires first"""
-    clock = Clock()
-    cache = new_cache(60, 10, clock)
-    cache.update("Store-1", "o-1", "placed")
-    clock.now = 10.0
-    cache.update("Store-1", "o-2", "placed")
-    clock.now = 20.0
-    cache.update("Store-1", "o-1", "ready")  # held until 80
-    clock.now = 70.0
-    got = reads(cache, [("Store-1", "o-2"), ("Store-1", "o-1")])
-    clock.now = 80.0
-    got += reads(cache, [("Store-1", "o-1")])
-    expected = ["None", "'ready'", "None"]
-    assert got == expected, (
-        "ttl 60: update o-1 at 0, o-2 at 10, o-1 again at 20; at 70 read o-2 and o-1, at 80 "
-        f"o-1: o-2 expired at 70, o-1 at 80, so {', '.join(expected)}; got {', '.join(got)}"
+    """each entry expires ttl after its last update, whatever was updated or evicted
+    between: an order written between two updates of another (to a new status or the same
+    one) expires first, and so does one written before an order that evicted another"""
+    scenarios = (
+        (10, "o-1", "ready", "o-1 again at 20, ready"),
+        (10, "o-1", "placed", "o-1 again at 20 with the same status, placed"),
+        (2, "o-3", "placed", "o-3 at 20, which evicts o-1"),
     )
+    for capacity, last, status, how in scenarios:
+        clock = Clock()
+        cache = new_cache(60, capacity, clock)
+        cache.update("Store-1", "o-1", "placed")
+        clock.now = 10.0
+        cache.update("Store-1", "o-2", "placed")
+        clock.now = 20.0
+        cache.update("Store-1", last, status)  # held until 80
+        clock.now = 70.0
+        got = reads(cache, [("Store-1", "o-2"), ("Store-1", last)])
+        clock.now = 80.0
+        got += reads(cache, [("Store-1", last)])
+        expected = ["None", repr(status), "None"]
+        assert got == expected, (
+            f"ttl 60, capacity {capacity}: update o-1 at 0, o-2 at 10, {how}; at 70 read o-2 "
+            f"and {last}, at 80 {last}: o-2 expired at 70, {last} at 80, so "
+            f"{', '.join(expected)}; got {', '.join(got)}"
+        )
 
 
 def test_an_order_forgotten_or_evicted_then_updated_lives_ttl_from_its_new_update():
