@@ -257,9 +257,9 @@ def test_a_miss_is_not_a_use():
 def test_an_entry_expires_ttl_seconds_after_its_last_update():
     """an entry written at t is held while the clock is before t + ttl, and gone at t + ttl;
     an update starts its time again"""
-    # Times exact in binary, as everywhere in these tests: the contract does not say how
-    # the boundary rounds, and `now < t + ttl` and `now - t < ttl`, which differ at t =
-    # 13.4, ttl = 8.5 and now = 21.9, agree on them (kata.toml's expiry-by-age).
+    # Times exact in binary, as everywhere in these tests but one: the contract does not
+    # say how the boundary rounds, and `now < t + ttl` and `now - t < ttl`, which differ
+    # at t = 13.4, ttl = 8.5 and now = 21.9, agree on them (kata.toml's expiry-by-age).
     for at, expected in ((59.0, ["'placed'", "'ready'"]), (60.0, ["None", "'ready'"])):
         clock = Clock()
         cache = new_cache(60, 10, clock)
@@ -277,6 +277,27 @@ def test_an_entry_expires_ttl_seconds_after_its_last_update():
     clock.now = 90.0
     got = reads(cache, [("Store-1", "o-2")])
     assert got == ["None"], f"then at 90, read o-2: should give None; got {got[0]}"
+
+
+def test_an_entry_has_expired_at_t_plus_ttl_as_floats_add_them():
+    """an entry written at t has expired when the clock reads t + ttl, at times that are
+    not whole numbers too: ttl 0.4, written at 0.1, gone at 0.5"""
+    # 0.1 + 0.4 == 0.5 in floats, as in decimals, and 0.5 - 0.1 < 0.4 is false too; but
+    # 0.5 - 0.4 is 0.09999999999999998, so code that keeps what was written after
+    # now - ttl serves the entry at 0.5.
+    for t, ttl in ((0.1, 0.4), (0.2, 0.8), (0.3, 2.7)):
+        clock = Clock()
+        clock.now = t
+        cache = new_cache(ttl, 10, clock)
+        cache.update("Store-1", "o-1", "placed")
+        got = reads(cache, [("Store-1", "o-1")])
+        clock.now = t + ttl
+        got += reads(cache, [("Store-1", "o-1")])
+        assert got == ["'placed'", "None"], (
+            f"ttl {ttl}: update o-1 at {t}, read it at {t} and at {t + ttl} ({t} + {ttl} == "
+            f"{t + ttl} in floats): it is held while the clock is before {t + ttl}, so "
+            f"'placed', None; got {', '.join(got)}"
+        )
 
 
 def test_an_entry_expires_on_time_however_often_other_orders_were_updated():
