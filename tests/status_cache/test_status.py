@@ -255,28 +255,34 @@ def test_a_miss_is_not_a_use():
 
 
 def test_an_entry_expires_ttl_seconds_after_its_last_update():
-    """an entry written at t is held while the clock is before t + ttl, and gone at t + ttl;
-    an update starts its time again"""
+    """an entry written at t is held while the clock is before t + ttl, and gone at t + ttl,
+    whatever the clock reads (below 0 too); an update starts its time again"""
     # Times exact in binary, as everywhere in these tests but one: the contract does not
     # say how the boundary rounds, and `now < t + ttl` and `now - t < ttl`, which differ
     # at t = 13.4, ttl = 8.5 and now = 21.9, agree on them (kata.toml's expiry-by-age).
-    for at, expected in ((59.0, ["'placed'", "'ready'"]), (60.0, ["None", "'ready'"])):
-        clock = Clock()
-        cache = new_cache(60, 10, clock)
-        cache.update("Store-1", "o-1", "placed")
-        cache.update("Store-1", "o-2", "placed")
-        clock.now = 30.0
-        cache.update("Store-1", "o-2", "ready")  # held until 90
-        clock.now = at
-        got = reads(cache, [("Store-1", "o-1"), ("Store-1", "o-2")])
-        assert got == expected, (
-            "ttl 60: update o-1 and o-2 at 0, o-2 again at 30, then at "
-            f"{at:g} read o-1 and o-2: should give {', '.join(expected)} (o-1 is held until 60, "
-            f"o-2 until 90); got {', '.join(got)}"
-        )
-    clock.now = 90.0
-    got = reads(cache, [("Store-1", "o-2")])
-    assert got == ["None"], f"then at 90, read o-2: should give None; got {got[0]}"
+    # A clock may start anywhere, below 0 too: the contract says only that it never goes
+    # back.
+    for start in (0.0, -1000.0):
+        when = "" if start == 0 else ", on a clock that reads -1000 at first"
+        for at, expected in ((59.0, ["'placed'", "'ready'"]), (60.0, ["None", "'ready'"])):
+            clock = Clock()
+            clock.now = start
+            cache = new_cache(60, 10, clock)
+            cache.update("Store-1", "o-1", "placed")
+            cache.update("Store-1", "o-2", "placed")
+            clock.now = start + 30
+            cache.update("Store-1", "o-2", "ready")  # held until start + 90
+            clock.now = start + at
+            got = reads(cache, [("Store-1", "o-1"), ("Store-1", "o-2")])
+            assert got == expected, (
+                f"ttl 60{when}: update o-1 and o-2 at {start:g}, o-2 again at "
+                f"{start + 30:g}, then at {start + at:g} read o-1 and o-2: should give "
+                f"{', '.join(expected)} (o-1 is held until {start + 60:g}, o-2 until "
+                f"{start + 90:g}); got {', '.join(got)}"
+            )
+        clock.now = start + 90
+        got = reads(cache, [("Store-1", "o-2")])
+        assert got == ["None"], f"then at {start + 90:g}, read o-2: should give None; got {got[0]}"
 
 
 def test_an_entry_has_expired_at_t_plus_ttl_as_floats_add_them():
