@@ -59,6 +59,26 @@ def test_ttl_and_capacity_must_be_positive():
         )
 
 
+def test_a_capacity_is_a_bound_not_a_size():
+    """a cache of any capacity can be made and used at once: capacity is the most it holds,
+    not room set aside (StatusCache(60, 10**18, clock) works as a small cache does)"""
+    # No memory holds 10**18 slots: room set aside for the capacity fails at once, on
+    # every machine.
+    expected = {"hits": 1, "misses": 0, "expiries": 0, "evictions": 0, "entries": 2}
+    try:
+        cache = new_cache(60, 10**18, Clock())
+        cache.update("Store-1", "o-1", "placed")
+        cache.update("Store-1", "o-2", "placed")
+    except Exception as error:
+        got = [f"making the cache and the updates raised {type(error).__name__}"]
+    else:
+        got = [*reads(cache, [("Store-1", "o-1")]), stats_of(cache)]
+    assert got == ["'placed'", repr(expected)], (
+        "StatusCache(60, 10**18, clock), then update o-1 and o-2 of Store-1 and read o-1: "
+        f"should give 'placed' and stats() {expected!r}; got {', '.join(got)}"
+    )
+
+
 def test_an_update_is_read_back():
     """read gives the status of the order's last update, and None for an order never updated"""
     cache = new_cache(60, 10, Clock())
