@@ -31,6 +31,14 @@ def chain(hash_: int, size: int) -> list[Key]:
     return [Key(chr(ord("a") + n), hash_) for n in range(size)]
 
 
+def which(m, first, second) -> str:
+    """Which of two equal key objects list(m) gives back, by identity, in words."""
+    keys = list(m)
+    count = (sum(key is first for key in keys), sum(key is second for key in keys))
+    names = {(1, 0): "the first", (0, 1): "the second", (0, 0): "another object, neither of them"}
+    return names.get(count, f"the first {count[0]} times and the second {count[1]} times")
+
+
 def test_a_value_set_is_got_back():
     """m[key] gives the value last set for the key"""
     m = new_map()
@@ -44,6 +52,33 @@ def test_a_value_set_is_got_back():
         "m['order-1'] = 'placed', m[('Store-7', 'o-1')] = 'accepted', m[3] = 'ready', then "
         "m['order-1'] = 'preparing': m['order-1'], m[('Store-7', 'o-1')] and m[3] should give "
         f"{', '.join(expected)}; got {', '.join(got)}"
+    )
+
+
+def test_a_value_set_is_the_very_object_given():
+    """m[key], m.get and m.items() give the very object last set for the key, as a dict
+    does, even one equal to the value it replaced: 1 then 1.0 gives 1.0"""
+    m = new_map()
+    m["n"] = 1
+    m["n"] = 1.0
+    got = outcome(m, "n")
+    assert got == "1.0", f"m['n'] = 1, then m['n'] = 1.0: m['n'] should give 1.0; got {got}"
+    # Two equal lists, told apart by identity alone: the caller changes the one it set last.
+    first, second = ["placed"], ["placed"]
+    m["o-1"] = first
+    m["o-1"] = second
+    named = {id(first): "the first list", id(second): "the second list"}
+    got = []
+    for call in (lambda: m["o-1"], lambda: m.get("o-1"), lambda: dict(m.items())["o-1"]):
+        try:
+            value = call()
+            got.append(named.get(id(value), f"another object, {value!r}"))
+        except Exception as error:
+            got.append(f"raised {type(error).__name__}")
+    assert got == ["the second list"] * 3, (
+        "m['o-1'] = ['placed'], then m['o-1'] = another list ['placed']: m['o-1'], "
+        "m.get('o-1') and the value m.items() pairs with 'o-1' should each be the second "
+        f"list, the object last set; got {', '.join(got)}"
     )
 
 
@@ -130,23 +165,6 @@ def test_equal_keys_of_different_types_are_one_key():
     )
 
 
-def test_setting_a_key_held_keeps_the_key_first_set():
-    """setting a key the map holds changes its value, not its key: as in a dict, the key
-    given back is the one first set (m[1] then m[1.0] holds 1)"""
-    m = new_map()
-    m[1] = "a"
-    m[1.0] = "b"
-    m[2.0] = "c"
-    m[2] = "d"
-    got = (repr(ordered(m)), repr(sorted(m.items(), key=repr)))
-    expected = ("[1, 2.0]", "[(1, 'b'), (2.0, 'd')]")
-    assert got == expected, (
-        "m[1] = 'a', m[1.0] = 'b', m[2.0] = 'c', m[2] = 'd': the keys first set stay, so "
-        f"list(m) should give {expected[0]} and m.items() {expected[1]} (in some order); got "
-        f"{got[0]} and {got[1]}"
-    )
-
-
 def test_deleting_a_key_leaves_the_keys_that_collided_with_it():
     """deleting a key leaves every other key held: the keys that collided with it, stored
     after it, are still found"""
@@ -224,6 +242,56 @@ def test_a_key_set_again_after_a_deletion_is_held_once():
         f"m[{third!r}] = 30: the map should hold {show(expected[0])}; then after "
         f"del m[{third!r}], m[{third!r}] should raise KeyError and len(m) be 1; got "
         f"{show(held)}, then {got[1]} and len {got[2]!r}"
+    )
+
+
+def test_setting_a_key_held_keeps_the_key_first_set():
+    """the key a map gives back is the object first set for it, as in a dict: setting the
+    key again keeps it (m[1] then m[1.0] holds 1), past a deleted key's slot too; a key
+    deleted and set anew, or set in another map, is the object set there"""
+    m = new_map()
+    m[1] = "a"
+    m[1.0] = "b"
+    m[2.0] = "c"
+    m[2] = "d"
+    got = (repr(ordered(m)), repr(sorted(m.items(), key=repr)))
+    expected = ("[1, 2.0]", "[(1, 'b'), (2.0, 'd')]")
+    assert got == expected, (
+        "m[1] = 'a', m[1.0] = 'b', m[2.0] = 'c', m[2] = 'd': the keys first set stay, so "
+        f"list(m) should give {expected[0]} and m.items() {expected[1]} (in some order); got "
+        f"{got[0]} and {got[1]}"
+    )
+    # Two equal keys that are two objects, told apart by identity alone. Keys of one hash:
+    # the slot of the key deleted lies on the probe of the key set after it.
+    new = fresh("status").HashMap  # one class for every map: state kept in it would show
+    scenarios = (
+        ("a", "the first", "the map holds the key: it keeps the object first set"),
+        ("b", "the second", "the key was deleted: the object set anew is the key now"),
+    )
+    for deleted, kept, why in scenarios:
+        m = new()
+        a, b, c = chain(0, 3)
+        for value, key in enumerate((a, b, c), start=1):
+            m[key] = value
+        del m[a if deleted == "a" else b]
+        again = Key("b", 0)
+        m[again] = 20
+        got = which(m, b, again)
+        assert got == kept, (
+            "Key('a', 0), Key('b', 0) and Key('c', 0) (they collide) set to 1, 2, 3, then "
+            f"del m[Key({deleted!r}, 0)], then m[Key('b', 0)] = 20 with another Key('b', 0) "
+            f"object: list(m) should give back {kept} of the two Key('b', 0) objects ({why}); "
+            f"it gave {got}"
+        )
+    first, second = new(), new()
+    key, again = Key("a", 0), Key("a", 0)
+    first[key] = 1
+    second[again] = 2
+    got = which(second, key, again)
+    assert got == "the second", (
+        "two maps, Key('a', 0) set in the first, then another Key('a', 0) object set in the "
+        "second: list() of the second should give back the object set in it, the second of "
+        f"the two; it gave {got}"
     )
 
 

@@ -59,6 +59,26 @@ def test_ttl_and_capacity_must_be_positive():
         )
 
 
+def test_a_capacity_is_a_bound_not_a_size():
+    """a cache of any capacity can be made and used at once: capacity is the most it holds,
+    not room set aside (StatusCache(60, 10**18, clock) works as a small cache does)"""
+    # No memory holds 10**18 slots: room set aside for the capacity fails at once, on
+    # every machine.
+    expected = {"hits": 1, "misses": 0, "expiries": 0, "evictions": 0, "entries": 2}
+    try:
+        cache = new_cache(60, 10**18, Clock())
+        cache.update("Store-1", "o-1", "placed")
+        cache.update("Store-1", "o-2", "placed")
+    except Exception as error:
+        got = [f"making the cache and the updates raised {type(error).__name__}"]
+    else:
+        got = [*reads(cache, [("Store-1", "o-1")]), stats_of(cache)]
+    assert got == ["'placed'", repr(expected)], (
+        "StatusCache(60, 10**18, clock), then update o-1 and o-2 of Store-1 and read o-1: "
+        f"should give 'placed' and stats() {expected!r}; got {', '.join(got)}"
+    )
+
+
 def test_an_update_is_read_back():
     """read gives the status of the order's last update, and None for an order never updated"""
     cache = new_cache(60, 10, Clock())
@@ -255,28 +275,55 @@ def test_a_miss_is_not_a_use():
 
 
 def test_an_entry_expires_ttl_seconds_after_its_last_update():
-    """an entry written at t is held while the clock is before t + ttl, and gone at t + ttl;
-    an update starts its time again"""
-    # Times exact in binary, as everywhere in these tests: the contract does not say how
-    # the boundary rounds, and `now < t + ttl` and `now - t < ttl`, which differ at t =
-    # 13.4, ttl = 8.5 and now = 21.9, agree on them (kata.toml's expiry-by-age).
-    for at, expected in ((59.0, ["'placed'", "'ready'"]), (60.0, ["None", "'ready'"])):
+    """an entry written at t is held while the clock is before t + ttl, and gone at t + ttl,
+    whatever the clock reads (below 0 too); an update starts its time again"""
+    # Times exact in binary, as everywhere in these tests but one: the contract does not
+    # say how the boundary rounds, and `now < t + ttl` and `now - t < ttl`, which differ
+    # at t = 13.4, ttl = 8.5 and now = 21.9, agree on them (kata.toml's expiry-by-age).
+    # A clock may start anywhere, below 0 too: the contract says only that it never goes
+    # back.
+    for start in (0.0, -1000.0):
+        when = "" if start == 0 else ", on a clock that reads -1000 at first"
+        for at, expected in ((59.0, ["'placed'", "'ready'"]), (60.0, ["None", "'ready'"])):
+            clock = Clock()
+            clock.now = start
+            cache = new_cache(60, 10, clock)
+            cache.update("Store-1", "o-1", "placed")
+            cache.update("Store-1", "o-2", "placed")
+            clock.now = start + 30
+            cache.update("Store-1", "o-2", "ready")  # held until start + 90
+            clock.now = start + at
+            got = reads(cache, [("Store-1", "o-1"), ("Store-1", "o-2")])
+            assert got == expected, (
+                f"ttl 60{when}: update o-1 and o-2 at {start:g}, o-2 again at "
+                f"{start + 30:g}, then at {start + at:g} read o-1 and o-2: should give "
+                f"{', '.join(expected)} (o-1 is held until {start + 60:g}, o-2 until "
+                f"{start + 90:g}); got {', '.join(got)}"
+            )
+        clock.now = start + 90
+        got = reads(cache, [("Store-1", "o-2")])
+        assert got == ["None"], f"then at {start + 90:g}, read o-2: should give None; got {got[0]}"
+
+
+def test_an_entry_has_expired_at_t_plus_ttl_as_floats_add_them():
+    """an entry written at t has expired when the clock reads t + ttl, at times that are
+    not whole numbers too: ttl 0.4, written at 0.1, gone at 0.5"""
+    # 0.1 + 0.4 == 0.5 in floats, as in decimals, and 0.5 - 0.1 < 0.4 is false too; but
+    # 0.5 - 0.4 is 0.09999999999999998, so code that keeps what was written after
+    # now - ttl serves the entry at 0.5.
+    for t, ttl in ((0.1, 0.4), (0.2, 0.8), (0.3, 2.7)):
         clock = Clock()
-        cache = new_cache(60, 10, clock)
+        clock.now = t
+        cache = new_cache(ttl, 10, clock)
         cache.update("Store-1", "o-1", "placed")
-        cache.update("Store-1", "o-2", "placed")
-        clock.now = 30.0
-        cache.update("Store-1", "o-2", "ready")  # held until 90
-        clock.now = at
-        got = reads(cache, [("Store-1", "o-1"), ("Store-1", "o-2")])
-        assert got == expected, (
-            "ttl 60: update o-1 and o-2 at 0, o-2 again at 30, then at "
-            f"{at:g} read o-1 and o-2: should give {', '.join(expected)} (o-1 is held until 60, "
-            f"o-2 until 90); got {', '.join(got)}"
+        got = reads(cache, [("Store-1", "o-1")])
+        clock.now = t + ttl
+        got += reads(cache, [("Store-1", "o-1")])
+        assert got == ["'placed'", "None"], (
+            f"ttl {ttl}: update o-1 at {t}, read it at {t} and at {t + ttl} ({t} + {ttl} == "
+            f"{t + ttl} in floats): it is held while the clock is before {t + ttl}, so "
+            f"'placed', None; got {', '.join(got)}"
         )
-    clock.now = 90.0
-    got = reads(cache, [("Store-1", "o-2")])
-    assert got == ["None"], f"then at 90, read o-2: should give None; got {got[0]}"
 
 
 def test_an_entry_expires_on_time_however_often_other_orders_were_updated():
@@ -301,24 +348,32 @@ def test_an_entry_expires_on_time_however_often_other_orders_were_updated():
 
 
 def test_entries_expire_in_the_order_of_their_last_updates():
-    """an order updated again expires ttl after that update: an order written between its
-    two updates expires first"""
-    clock = Clock()
-    cache = new_cache(60, 10, clock)
-    cache.update("Store-1", "o-1", "placed")
-    clock.now = 10.0
-    cache.update("Store-1", "o-2", "placed")
-    clock.now = 20.0
-    cache.update("Store-1", "o-1", "ready")  # held until 80
-    clock.now = 70.0
-    got = reads(cache, [("Store-1", "o-2"), ("Store-1", "o-1")])
-    clock.now = 80.0
-    got += reads(cache, [("Store-1", "o-1")])
-    expected = ["None", "'ready'", "None"]
-    assert got == expected, (
-        "ttl 60: update o-1 at 0, o-2 at 10, o-1 again at 20; at 70 read o-2 and o-1, at 80 "
-        f"o-1: o-2 expired at 70, o-1 at 80, so {', '.join(expected)}; got {', '.join(got)}"
+    """each entry expires ttl after its last update, whatever was updated or evicted
+    between: an order written between two updates of another (to a new status or the same
+    one) expires first, and so does one written before an order that evicted another"""
+    scenarios = (
+        (10, "o-1", "ready", "o-1 again at 20, ready"),
+        (10, "o-1", "placed", "o-1 again at 20 with the same status, placed"),
+        (2, "o-3", "placed", "o-3 at 20, which evicts o-1"),
     )
+    for capacity, last, status, how in scenarios:
+        clock = Clock()
+        cache = new_cache(60, capacity, clock)
+        cache.update("Store-1", "o-1", "placed")
+        clock.now = 10.0
+        cache.update("Store-1", "o-2", "placed")
+        clock.now = 20.0
+        cache.update("Store-1", last, status)  # held until 80
+        clock.now = 70.0
+        got = reads(cache, [("Store-1", "o-2"), ("Store-1", last)])
+        clock.now = 80.0
+        got += reads(cache, [("Store-1", last)])
+        expected = ["None", repr(status), "None"]
+        assert got == expected, (
+            f"ttl 60, capacity {capacity}: update o-1 at 0, o-2 at 10, {how}; at 70 read o-2 "
+            f"and {last}, at 80 {last}: o-2 expired at 70, {last} at 80, so "
+            f"{', '.join(expected)}; got {', '.join(got)}"
+        )
 
 
 def test_an_order_forgotten_or_evicted_then_updated_lives_ttl_from_its_new_update():
