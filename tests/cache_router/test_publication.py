@@ -420,19 +420,25 @@ def got_inside(made: list[tuple[str, Callable]], change: Callable, key: str, at:
     asked = (lambda: cluster.get(key)) if look == "get, a hit" else (lambda: cluster.owners(key))
     had = answer(asked)
     lookup = cluster.owners if look == "owners" else cluster.get
+    got = made_inside(inside, cluster, lambda: lookup(key))
+    return inside, got, had, answer(lambda: cluster.owners(key))
+
+
+def made_inside(inside: Inside, cluster, lookup: Callable[[], object]) -> str:
+    """Run `lookup` on `cluster` with the change of `inside` made at its point: what the
+    lookup did, in words ("gave 'k@1'", "raised KeyError: ...", "waited")."""
     inside.cluster, inside.armed = cluster, True
     previous = sys.gettrace()
     sys.settrace(inside)
     try:
-        got = f"gave {lookup(key)!r}"
+        return f"gave {lookup()!r}"
     except Waited:
-        got = "waited"
+        return "waited"
     except Exception as error:
-        got = f"raised {type(error).__name__}: {error}"
+        return f"raised {type(error).__name__}: {error}"
     finally:
         sys.settrace(previous)
         inside.armed = False
-    return inside, got, had, answer(lambda: cluster.owners(key))
 
 
 def whole(look: str, key: str, got: str, had: str, after: str, moved: bool) -> str:
@@ -503,3 +509,50 @@ def test_a_change_made_at_any_point_of_a_lookup_leaves_it_a_whole_cluster():
                 )
                 at += 1
         made.append((call, change))
+
+
+def restart(cluster) -> None:
+    cluster.mark_down("a")
+    cluster.mark_up("a")
+
+
+@pytest.mark.slow
+def test_a_get_overlapping_a_restart_sees_the_node_down_or_up_and_empty():
+    """a get overlapping a restart (mark_down, then mark_up) sees the node down, or up and
+    empty: made at any line of mark_up it never gets what the node held before its outage,
+    and a restart made at any point of a get leaves it a hit or a miss, never an error"""
+    import cache
+
+    folder = Path(cache.__file__).resolve().parent
+    story = "V=4, replicas=1, node a alone: get('k') (loaded, 'k@1', cached on a)"
+    cluster = cluster_of(["a"], 4, 1)
+    cluster.get("k")
+    cluster.mark_down("a")
+    for where_, line, source, seen in watched(cluster, lambda c: c.mark_up("a"), ["k"], gets):
+        got = WAITED if seen is None else f"gave {seen[0]}"
+        assert seen is not None and seen[0] != "'k@1'" and seen[0].startswith("'k@"), (
+            f"{story}, mark_down('a'), then mark_up('a') with get('k') made just before line "
+            f"{line} of {where_} (`{source.strip()}`): a is down there, or up and empty, so "
+            "that get should miss and load the key anew; but "
+            + (got if seen is None else f"it {got}")
+            + (", what a held before its outage" if seen == ["'k@1'"] else "")
+        )
+    at = 1
+    while True:
+        inside = Inside(folder, at, restart)
+        cluster = cluster_of(["a"], 4, 1, inside.hash64, inside.load(Loads()))
+        cluster.get("k")
+        got = made_inside(inside, cluster, lambda cluster=cluster: cluster.get("k"))
+        if not inside.where:
+            break
+        assert got in ("gave 'k@1'", "gave 'k@2'"), (
+            f"{story}, then get('k') again with a restart, mark_down('a') and mark_up('a'), "
+            f"made {inside.where}: that get should see a before the restart (a hit, 'k@1') "
+            "or after it (up and empty: a miss, loaded anew, 'k@2'); but "
+            + (
+                "the call did not return: it waited for a lock the get held"
+                if got == "waited"
+                else f"it {got}"
+            )
+        )
+        at += 1
