@@ -8,8 +8,10 @@ or loaded twice, shows in what get() returns.
 """
 
 import threading
+from pathlib import Path
 
-from tests.cache_router.model import KEYS, Loads, cluster_of, model_of, shown
+from tests.cache_router.model import KEYS, Loads, answer, cluster_of, model_of, shown
+from tests.harness.toolkit.waiting import Waited, locks_that_never_wait
 
 NODES = ["a", "b", "c"]
 
@@ -579,4 +581,64 @@ def test_stats_is_a_new_dict_each_call():
     assert got == repr({"hits": 1, "misses": 2}), (
         "nodes a, b, c, get('user:1') twice and get('user:2'), then a dict stats() gave "
         f"changed and cleared: a new stats() should be {{'hits': 1, 'misses': 2}}; got {got}"
+    )
+
+
+class GettingOthers:
+    """A load (model.Loads) that, asked for `outer`, first gets each of `inner` through the
+    cluster it is given, and notes what each of those gets gave."""
+
+    def __init__(self, outer: str, inner: list[str]) -> None:
+        self.outer, self.inner = outer, inner
+        self.loads = Loads()
+        self.cluster = None
+        self.inside: list[str] = []
+
+    def __call__(self, key: str) -> object:
+        if key == self.outer and self.cluster is not None:
+            self.inside += [
+                answer(lambda other=other: self.cluster.get(other)) for other in self.inner
+            ]
+        return self.loads(key)
+
+
+def test_a_get_made_inside_a_load_is_a_get_like_any_other():
+    """a get made inside another get's load is a get like any other: it is counted, it
+    caches on its own key's first owner up, and the outer get then caches its value on
+    the outer key's first owner up"""
+    import cache
+
+    expected = model_of(NODES, 8, 2)
+    outer = KEYS[0]
+    # Keys whose owners are not the outer key's: a get that caches the outer value on
+    # them has taken the inner get's owners for its own.
+    apart = [key for key in KEYS[1:] if expected.owners(key)[0] not in expected.owners(outer)]
+    hit, miss = apart[:2]
+    seen = []
+    with locks_that_never_wait(Path(cache.__file__).resolve().parent):
+        for side in (cluster_of, model_of):
+            load = GettingOthers(outer, [miss, hit])
+            cluster = side(NODES, 8, 2, load=load)
+            load.cluster = cluster
+            try:
+                got = gets(cluster, [hit, outer, outer, miss, hit])
+            except Waited:
+                got = ["waited"]
+            seen.append((got, load.inside, stats_of(cluster), load.loads.keys.count(outer)))
+    (got, inside, stats, loads), (want, want_inside, want_stats, _) = seen
+    steps = (
+        f"V=8, replicas=2, nodes a, b, c, get({hit!r}), then get({outer!r}) with a load that, "
+        f"asked for {outer!r}, first calls get({miss!r}) (a miss) and get({hit!r}) (a hit); "
+        f"then get of {outer!r}, {miss!r} and {hit!r} again"
+    )
+    assert got != ["waited"], (
+        f"{steps}: the gets made inside the load should return like any other; but one of "
+        "them waited for a lock the outer get held, where a lookup takes no lock"
+    )
+    assert (got, inside, stats) == (want, want_inside, want_stats), (
+        f"{steps}: the gets inside the load should give {', '.join(want_inside)}, and the "
+        f"five gets {', '.join(want)}, each value cached on its own key's first owner, with "
+        f"stats() {want_stats}; got {', '.join(inside)} inside the load (asked for "
+        f"{outer!r} {loads} times), then "
+        f"{', '.join(got)}, and stats() {stats}"
     )
