@@ -568,3 +568,95 @@ def test_a_get_overlapping_a_restart_sees_the_node_down_or_up_and_empty():
             )
         )
         at += 1
+
+
+class Changing:
+    """A load (model.Loads) that, the first time it is called once armed, makes `change` on
+    the cluster it is given before it gives its value."""
+
+    def __init__(self, change: Callable) -> None:
+        self.change, self.loads = change, Loads()
+        self.cluster = None
+
+    def __call__(self, key: str) -> object:
+        if self.cluster is not None:
+            cluster, self.cluster = self.cluster, None
+            self.change(cluster)
+        return self.loads(key)
+
+
+# A change a load makes, the call made once the get is over, the nodes (replicas=1), the
+# key's owner before the change and after it, and why the second get must miss.
+MADE_IN_LOADS = [
+    (
+        "mark_down('a')",
+        lambda cluster: cluster.mark_down("a"),
+        "mark_up('a')",
+        lambda cluster: cluster.mark_up("a"),
+        {"a": 1, "b": 1},
+        ("a", "a"),
+        "the get sees a up, before the change (the value cached on a, which mark_up then "
+        "empties), or down, after it (the value cached nowhere)",
+    ),
+    (
+        "remove_node('a') and add_node('a', 1)",
+        lambda cluster: (cluster.remove_node("a"), cluster.add_node("a", 1)),
+        "set_weight('a', 3)",
+        lambda cluster: cluster.set_weight("a", 3),
+        {"a": 3, "b": 1},
+        ("a", "b"),
+        "the get sees the cluster before the change (the value cached on the a that left) "
+        "or after it (cached on b, the key's owner then): the new a, which owns the key once "
+        "its weight is 3, holds nothing",
+    ),
+]
+
+
+def got_around(cluster, key: str, make: Callable | None, call: Callable) -> tuple:
+    """get(key), then `call`, then get(key) again, with `make` made before the first get
+    (None: the get's load makes the change): the two values and stats(), in words."""
+    if make is not None:
+        make(cluster)
+    try:
+        values = [answer(lambda: cluster.get(key))]
+    except Waited:
+        values = ["waited"]
+    call(cluster)
+    values.append(answer(lambda: cluster.get(key)))
+    return values, answer(cluster.stats)
+
+
+@pytest.mark.slow
+def test_a_value_loaded_while_its_load_changes_the_cluster_is_cached_as_before_or_after():
+    """a get whose load changes the cluster caches the value where the cluster before the
+    change or after it would, on the first owner up of one of them: a node that restarts,
+    or joins, after the get began does not hold it"""
+    for change, make, then, call, nodes, (before, after), why in MADE_IN_LOADS:
+        owned, owned_after = model_of(nodes, 8, 1), model_of({**nodes, "a": 1}, 8, 1)
+        key = next(
+            key
+            for key in KEYS
+            if owned.owners(key) == [before] and owned_after.owners(key) == [after]
+        )
+        # The model's get with the change made after it (as its load returns), or before.
+        orders = []
+        for first in (False, True):
+            expected = model_of(nodes, 8, 1)
+            done = (
+                call
+                if first
+                else lambda cluster, make=make, call=call: [make(cluster), call(cluster)]
+            )
+            orders.append(got_around(expected, key, make if first else None, done))
+        orders = [order for n, order in enumerate(orders) if order not in orders[:n]]
+        load = Changing(make)
+        cluster = cluster_of(nodes, 8, 1, load=load)
+        load.cluster = cluster
+        got = got_around(cluster, key, None, call)
+        weights = ", ".join(f"{node} (weight {weight})" for node, weight in nodes.items())
+        assert got in orders, (
+            f"V=8, replicas=1, nodes {weights}: get({key!r}) with a load that makes {change}, "
+            f"then {then} and get({key!r}) again: {why}, so the two gets should give "
+            + " or ".join(f"{', '.join(values)} with stats() {stats}" for values, stats in orders)
+            + f"; got {', '.join(got[0])} with stats() {got[1]}"
+        )
