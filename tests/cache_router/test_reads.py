@@ -75,25 +75,45 @@ def test_stats_counts_the_reads_since_the_cluster_was_made():
 
 
 def test_a_cached_none_is_a_hit():
-    """a value of None, False, '' or 0 is cached like any other: the next get of it is a
-    hit, with no load"""
-    values = {"none-1": None, "false-1": False, "empty-1": "", "zero-1": 0}
+    """a value of None, False, '', 0, Ellipsis or a new object() is cached like any other: the
+    next get of it is a hit, with no load"""
+    made = object()
+    values = {
+        "none-1": None,
+        "false-1": False,
+        "empty-1": "",
+        "zero-1": 0,
+        "ellipsis-1": ...,
+        "object-1": made,
+    }
     loaded: list[str] = []
 
     def load(key: str) -> object:
         loaded.append(key)
         return values[key]
 
+    def said(value: object) -> str:
+        # The object() in words: its repr holds an address, other on every run.
+        if value is made:
+            return "that object()"
+        return "another object()" if type(value) is object else shown(value)
+
     cluster = cluster_of(NODES, 8, 2, load=load)
     twice = [key for key in values for _ in range(2)]
-    got = (gets(cluster, twice), loaded, stats_of(cluster))
+    given = []
+    for key in twice:
+        try:
+            given.append(said(cluster.get(key)))
+        except Exception as error:
+            given.append(f"raised {type(error).__name__}")
+    got = (given, loaded, stats_of(cluster))
     n = len(values)
-    expected = ([shown(values[key]) for key in twice], list(values), repr({"hits": n, "misses": n}))
+    expected = ([said(values[key]) for key in twice], list(values), repr({"hits": n, "misses": n}))
     assert got == expected, (
         "V=8, nodes a, b, c, a load that gives None for 'none-1', False for 'false-1', '' for "
-        "'empty-1' and 0 for 'zero-1': each got twice should give its value twice, load once "
-        f"and count {n} hits, {n} misses; got {', '.join(got[0])}, loads {got[1]}, stats() "
-        f"{got[2]}"
+        "'empty-1', 0 for 'zero-1', Ellipsis (...) for 'ellipsis-1' and one object() for "
+        f"'object-1': each got twice should give its value twice, load once and count {n} "
+        f"hits, {n} misses; got {', '.join(got[0])}, loads {got[1]}, stats() {got[2]}"
     )
 
 
