@@ -145,9 +145,19 @@ def test_a_get_whose_load_raises_raises_that_error_and_caches_nothing():
     )
 
 
+class Cancelled(BaseException):
+    """What a load raises when its task is cancelled: a BaseException and no Exception, as
+    asyncio.CancelledError and KeyboardInterrupt are."""
+
+
+def cancelled(key: str) -> object:
+    raise Cancelled(f"the load of {key!r} was cancelled")
+
+
 def test_a_get_whose_load_raises_counts_nothing():
     """a get whose load raises counts neither a hit nor a miss, whether an owner is up or
-    none is"""
+    none is, and whatever load raises: a BaseException that is no Exception (as
+    asyncio.CancelledError) too"""
     loads: list[str] = []
     cluster = cluster_of(NODES, 8, 2, load=failing_once(loads))
     gets(cluster, ["user:1"])
@@ -165,6 +175,20 @@ def test_a_get_whose_load_raises_counts_nothing():
         "get('user:2') again with a load that raises, stats(): a get whose load raises "
         f"counts nothing, so stats() should give {expected[0]}, then {expected[1]}; got "
         f"{got[0]}, then {got[1]}"
+    )
+    cluster = cluster_of(NODES, 8, 2, load=cancelled)
+    try:
+        raised = f"gave {shown(cluster.get('user:1'))}"
+    except Cancelled:
+        raised = "raised Cancelled"
+    except Exception as error:
+        raised = f"raised {type(error).__name__}"
+    got = (raised, stats_of(cluster))
+    expected = ("raised Cancelled", repr({"hits": 0, "misses": 0}))
+    assert got == expected, (
+        "V=8, replicas=2, nodes a, b, c, a load that raises Cancelled, a BaseException that "
+        "is no Exception (as asyncio.CancelledError): get('user:1') should raise Cancelled "
+        f"and count nothing, stats() {expected[1]}; it {got[0]}, and stats() gave {got[1]}"
     )
 
 
