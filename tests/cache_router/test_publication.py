@@ -18,6 +18,7 @@ import linecache
 import sys
 import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -660,3 +661,43 @@ def test_a_value_loaded_while_its_load_changes_the_cluster_is_cached_as_before_o
             + " or ".join(f"{', '.join(values)} with stats() {stats}" for values, stats in orders)
             + f"; got {', '.join(got[0])} with stats() {got[1]}"
         )
+
+
+def asked(cluster, seen: list, keys: list[str]) -> None:
+    seen.append(routes(cluster, keys))
+
+
+@pytest.mark.slow
+def test_owners_asked_at_any_point_of_another_owners_call_leave_both_right():
+    """owners() asked before any line of another owners() call (where another thread may
+    take its turn), or inside the hash64 it calls, gives its own key's owners, and the call
+    it came in the middle of gives its own: lookups share nothing they change"""
+    import cache
+
+    folder = Path(cache.__file__).resolve().parent
+    nodes = ["a", "b", "c", "d"]
+    expected = model_of(nodes, 4, 3)
+    keys = KEYS[:8]
+    for outer in keys[:2]:
+        inner = [key for key in keys if key != outer]
+        want, want_inner = repr(expected.owners(outer)), [repr(expected.owners(k)) for k in inner]
+        at = 1
+        while True:
+            seen: list[list[str]] = []
+            inside = Inside(folder, at, partial(asked, seen=seen, keys=inner))
+            cluster = cluster_of(nodes, 4, 3, inside.hash64)
+            got = made_inside(inside, cluster, partial(cluster.owners, outer))
+            if not inside.where:
+                break
+            wrong = [
+                f"owners({key!r}) gave {said}, not {right}"
+                for key, said, right in zip(inner, seen[0], want_inner, strict=True)
+                if said != right
+            ]
+            assert got == f"gave {want}" and not wrong, (
+                f"V=4, replicas=3, nodes a, b, c, d: owners({outer!r}) with owners() of "
+                f"{', '.join(map(repr, inner))} asked {inside.where}: each call should give "
+                f"its own key's owners, owners({outer!r}) {want}; but owners({outer!r}) {got}"
+                + (f", and {'; '.join(wrong)}" if wrong else "")
+            )
+            at += 1
