@@ -4,7 +4,9 @@ PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 
 These come first in a report: a cluster that shares its nodes with every
 other cluster breaks every later test that makes two clusters of the same
-nodes, and this is the test that says why.
+nodes, and this is the test that says why. Clusters made one after another
+are independent too, whatever Python reuses of the ones gone (their id()s),
+and a cluster's change may call another cluster without waiting for it.
 """
 
 from pathlib import Path

@@ -9,9 +9,12 @@ where a reader thread could take its turn. A cluster that shows a mix there
 would show it to a reader thread too, now and then. Both lookups are
 watched: owners(), and get(), which must find on the nodes every owner the
 ring it reads names, and a lookup from another thread returns while the change
-is under way: it takes no lock. The last test turns it round: the change is made while
+is under way: it takes no lock. Then it is turned round: the change is made while
 a lookup runs (owners, a get that hits, a get that misses and loads), before
-each line of it in turn, or inside the hash64 or the load it calls.
+each line of it in turn, or inside the hash64 or the load it calls. A restart
+(mark_down, then mark_up) is watched both ways too; a change made from a load
+must leave the value where the cluster before it or after it would; and a
+lookup made in the middle of another leaves both their own answers.
 """
 
 import linecache
