@@ -4,11 +4,17 @@ PYTEST_DONT_REWRITE: the grader shows each assertion's message verbatim.
 
 These come first in a report: a cluster that shares its nodes with every
 other cluster breaks every later test that makes two clusters of the same
-nodes, and this is the test that says why.
+nodes, and this is the test that says why. Clusters made one after another
+are independent too, whatever Python reuses of the ones gone (their id()s),
+and a cluster's change may call another cluster without waiting for it.
 """
 
-from tests.cache_router.model import KEYS, cluster_of
+from pathlib import Path
+
+from tests.cache_router.model import KEYS, cluster_of, misowned, model_of, owners_of, sha64
+from tests.harness.toolkit.differential import fresh
 from tests.harness.toolkit.spec import refuses
+from tests.harness.toolkit.waiting import Waited, locks_that_never_wait
 
 
 def test_virtuals_and_replicas_must_be_positive():
@@ -53,4 +59,70 @@ def test_clusters_are_independent():
         "two clusters of nodes a, b (V=8), the same 50 keys got once on each: each has its "
         "own nodes and caches, so stats() should give {'hits': 0, 'misses': 50} on both; got "
         f"{got[0]!r} and {got[1]!r}"
+    )
+
+
+def salted(salt: str):
+    """A hash64 of its own: the SHA-256 position of `salt` + the text."""
+    return lambda text: sha64(salt + text)
+
+
+# Clusters made one after another: enough for Python to give a new hash64, and a new
+# ring, the id() of one gone, every run.
+ONE_AFTER_ANOTHER = 100
+
+
+def test_clusters_made_one_after_another_each_follow_their_own_hash64():
+    """clusters made one after another, each with a hash64 of its own and dropped when
+    done, each place tokens and keys by their own hash64: nothing worked out for a cluster
+    gone is taken for a new one's, even where a new object has the id() of one gone"""
+    keys = KEYS[:20]
+    for number in range(ONE_AFTER_ANOTHER):
+        hash64 = salted(f"cluster-{number}:")
+        cluster = cluster_of(["a", "b", "c"], 4, 2, hash64)
+        wrong = misowned(cluster, model_of(["a", "b", "c"], 4, 2, hash64), keys)
+        assert not wrong, (
+            f"clusters of nodes a, b, c (V=4, replicas=2) made one after another, each with "
+            "a hash64 of its own (the SHA-256 position of 'cluster-<n>:' + the text) and "
+            f"dropped before the next is made: cluster number {number} should give each of "
+            f"key-0 .. key-19 the owners its own hash64 gives; {wrong}"
+        )
+        del cluster, hash64
+
+
+def test_a_change_may_change_another_cluster_from_its_hash64():
+    """a cluster's change may call another cluster from the hash64 it calls: clusters share
+    no lock, so a change of the other made there goes through at once"""
+    import cache
+
+    folder = Path(cache.__file__).resolve().parent
+    try:
+        # The package imported anew inside: a lock it makes as it loads (one for every
+        # cluster) raises Waited where it would wait, rather than hang the test.
+        with locks_that_never_wait(folder):
+            fresh("cache")
+            other = cluster_of(["y"], 4, 1)
+            calls: list[str] = []
+
+            def hash64(text: str) -> int:
+                if not calls:
+                    calls.append(text)
+                    other.add_node("z")
+                return sha64(text)
+
+            first = cluster_of([], 4, 1, hash64)
+            try:
+                first.add_node("x")
+                waited = ""
+            except Waited:
+                waited = "other.add_node('z') waited for a lock first's change held"
+    finally:
+        fresh("cache")  # the package's own locks again, for the tests after this one
+    keys = KEYS[:30]
+    got = sorted({owners_of(cluster, key) for cluster in (first, other) for key in keys})
+    assert not waited and got == ["['x']", "['y']", "['z']"] and calls, (
+        "two clusters, other of node y and first, empty (V=4, replicas=1), the hash64 of "
+        "first calling other.add_node('z') the first time it is called: first.add_node('x') "
+        "should return, first's keys all go to x and other's to y or z; but "
+        + (waited or f"first and other gave the owners {', '.join(got)}")
     )

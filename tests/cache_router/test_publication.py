@@ -9,15 +9,19 @@ where a reader thread could take its turn. A cluster that shows a mix there
 would show it to a reader thread too, now and then. Both lookups are
 watched: owners(), and get(), which must find on the nodes every owner the
 ring it reads names, and a lookup from another thread returns while the change
-is under way: it takes no lock. The last test turns it round: the change is made while
+is under way: it takes no lock. Then it is turned round: the change is made while
 a lookup runs (owners, a get that hits, a get that misses and loads), before
-each line of it in turn, or inside the hash64 or the load it calls.
+each line of it in turn, or inside the hash64 or the load it calls. A restart
+(mark_down, then mark_up) is watched both ways too; a change made from a load
+must leave the value where the cluster before it or after it would; and a
+lookup made in the middle of another leaves both their own answers.
 """
 
 import linecache
 import sys
 import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -40,10 +44,7 @@ CHANGES = [
 
 
 # What a lookup that waited for a lock the change held did, in words.
-WAITED = (
-    "it did not return: it waited for a lock the call held, where a lookup never waits "
-    "for a change (it takes no lock)"
-)
+WAITED = "it did not return: it waited for a lock the call held, where a lookup takes no lock"
 
 
 @pytest.fixture(autouse=True)
@@ -225,10 +226,10 @@ READER = 5.0
 
 
 @pytest.mark.slow
-def test_a_lookup_from_another_thread_never_waits_for_a_change():
+def test_a_lookup_from_another_thread_never_waits():
     """owners() and get() called from another thread while a change runs (from inside the
-    hash64 it calls) return at once: a lookup takes no lock, not even one the change holds
-    on its own thread"""
+    hash64 it calls), or while a get's load runs, return at once: a lookup takes no lock,
+    not even one the change or the get holds on its own thread"""
     key = KEYS[0]
     main = threading.get_ident()
     state: dict = {"armed": False, "got": None}
@@ -252,6 +253,21 @@ def test_a_lookup_from_another_thread_never_waits_for_a_change():
             f"get({key!r}): both should return at once; but {state['got']}"
         )
         done.append(call)
+    other = KEYS[1]
+    loading: dict = {"got": None}
+
+    def load(key: str) -> object:
+        if key == "outer":
+            loading["got"] = asked_from_a_thread(reading, other)
+        return f"{key}@1"
+
+    reading = cluster_of(NODES, 4, 2, load=load)
+    reading.get("outer")
+    assert loading["got"] == "returned", (
+        f"V=4, replicas=2, {', '.join(DONE)}, then get('outer'), with a load that, asked for "
+        f"'outer', has another thread call owners({other!r}) and get({other!r}) (a miss, "
+        f"never got before): both should return at once; but {loading['got']}"
+    )
 
 
 def asked_from_a_thread(cluster, key: str) -> str:
@@ -420,19 +436,25 @@ def got_inside(made: list[tuple[str, Callable]], change: Callable, key: str, at:
     asked = (lambda: cluster.get(key)) if look == "get, a hit" else (lambda: cluster.owners(key))
     had = answer(asked)
     lookup = cluster.owners if look == "owners" else cluster.get
+    got = made_inside(inside, cluster, lambda: lookup(key))
+    return inside, got, had, answer(lambda: cluster.owners(key))
+
+
+def made_inside(inside: Inside, cluster, lookup: Callable[[], object]) -> str:
+    """Run `lookup` on `cluster` with the change of `inside` made at its point: what the
+    lookup did, in words ("gave 'k@1'", "raised KeyError: ...", "waited")."""
     inside.cluster, inside.armed = cluster, True
     previous = sys.gettrace()
     sys.settrace(inside)
     try:
-        got = f"gave {lookup(key)!r}"
+        return f"gave {lookup()!r}"
     except Waited:
-        got = "waited"
+        return "waited"
     except Exception as error:
-        got = f"raised {type(error).__name__}: {error}"
+        return f"raised {type(error).__name__}: {error}"
     finally:
         sys.settrace(previous)
         inside.armed = False
-    return inside, got, had, answer(lambda: cluster.owners(key))
 
 
 def whole(look: str, key: str, got: str, had: str, after: str, moved: bool) -> str:
@@ -503,3 +525,182 @@ def test_a_change_made_at_any_point_of_a_lookup_leaves_it_a_whole_cluster():
                 )
                 at += 1
         made.append((call, change))
+
+
+def restart(cluster) -> None:
+    cluster.mark_down("a")
+    cluster.mark_up("a")
+
+
+@pytest.mark.slow
+def test_a_get_overlapping_a_restart_sees_the_node_down_or_up_and_empty():
+    """a get overlapping a restart (mark_down, then mark_up) sees the node down, or up and
+    empty: made at any line of mark_up it never gets what the node held before its outage,
+    and a restart made at any point of a get leaves it a hit or a miss, never an error"""
+    import cache
+
+    folder = Path(cache.__file__).resolve().parent
+    story = "V=4, replicas=1, node a alone: get('k') (loaded, 'k@1', cached on a)"
+    cluster = cluster_of(["a"], 4, 1)
+    cluster.get("k")
+    cluster.mark_down("a")
+    for where_, line, source, seen in watched(cluster, lambda c: c.mark_up("a"), ["k"], gets):
+        got = WAITED if seen is None else f"gave {seen[0]}"
+        assert seen is not None and seen[0] != "'k@1'" and seen[0].startswith("'k@"), (
+            f"{story}, mark_down('a'), then mark_up('a') with get('k') made just before line "
+            f"{line} of {where_} (`{source.strip()}`): a is down there, or up and empty, so "
+            "that get should miss and load the key anew; but "
+            + (got if seen is None else f"it {got}")
+            + (", what a held before its outage" if seen == ["'k@1'"] else "")
+        )
+    at = 1
+    while True:
+        inside = Inside(folder, at, restart)
+        cluster = cluster_of(["a"], 4, 1, inside.hash64, inside.load(Loads()))
+        cluster.get("k")
+        got = made_inside(inside, cluster, lambda cluster=cluster: cluster.get("k"))
+        if not inside.where:
+            break
+        assert got in ("gave 'k@1'", "gave 'k@2'"), (
+            f"{story}, then get('k') again with a restart, mark_down('a') and mark_up('a'), "
+            f"made {inside.where}: that get should see a before the restart (a hit, 'k@1') "
+            "or after it (up and empty: a miss, loaded anew, 'k@2'); but "
+            + (
+                "the call did not return: it waited for a lock the get held"
+                if got == "waited"
+                else f"it {got}"
+            )
+        )
+        at += 1
+
+
+class Changing:
+    """A load (model.Loads) that, the first time it is called once armed, makes `change` on
+    the cluster it is given before it gives its value."""
+
+    def __init__(self, change: Callable) -> None:
+        self.change, self.loads = change, Loads()
+        self.cluster = None
+
+    def __call__(self, key: str) -> object:
+        if self.cluster is not None:
+            cluster, self.cluster = self.cluster, None
+            self.change(cluster)
+        return self.loads(key)
+
+
+# A change a load makes, the call made once the get is over, the nodes (replicas=1), the
+# key's owner before the change and after it, and why the second get must miss.
+MADE_IN_LOADS = [
+    (
+        "mark_down('a')",
+        lambda cluster: cluster.mark_down("a"),
+        "mark_up('a')",
+        lambda cluster: cluster.mark_up("a"),
+        {"a": 1, "b": 1},
+        ("a", "a"),
+        "the get sees a up, before the change (the value cached on a, which mark_up then "
+        "empties), or down, after it (the value cached nowhere)",
+    ),
+    (
+        "remove_node('a') and add_node('a', 1)",
+        lambda cluster: (cluster.remove_node("a"), cluster.add_node("a", 1)),
+        "set_weight('a', 3)",
+        lambda cluster: cluster.set_weight("a", 3),
+        {"a": 3, "b": 1},
+        ("a", "b"),
+        "the get sees the cluster before the change (the value cached on the a that left) "
+        "or after it (cached on b, the key's owner then): the new a, which owns the key once "
+        "its weight is 3, holds nothing",
+    ),
+]
+
+
+def got_around(cluster, key: str, make: Callable | None, call: Callable) -> tuple:
+    """get(key), then `call`, then get(key) again, with `make` made before the first get
+    (None: the get's load makes the change): the two values and stats(), in words."""
+    if make is not None:
+        make(cluster)
+    try:
+        values = [answer(lambda: cluster.get(key))]
+    except Waited:
+        values = ["waited"]
+    call(cluster)
+    values.append(answer(lambda: cluster.get(key)))
+    return values, answer(cluster.stats)
+
+
+@pytest.mark.slow
+def test_a_value_loaded_while_its_load_changes_the_cluster_is_cached_as_before_or_after():
+    """a get whose load changes the cluster caches the value where the cluster before the
+    change or after it would, on the first owner up of one of them: a node that restarts,
+    or joins, after the get began does not hold it"""
+    for change, make, then, call, nodes, (before, after), why in MADE_IN_LOADS:
+        owned, owned_after = model_of(nodes, 8, 1), model_of({**nodes, "a": 1}, 8, 1)
+        key = next(
+            key
+            for key in KEYS
+            if owned.owners(key) == [before] and owned_after.owners(key) == [after]
+        )
+        # The model's get with the change made after it (as its load returns), or before.
+        orders = []
+        for first in (False, True):
+            expected = model_of(nodes, 8, 1)
+            done = (
+                call
+                if first
+                else lambda cluster, make=make, call=call: [make(cluster), call(cluster)]
+            )
+            orders.append(got_around(expected, key, make if first else None, done))
+        orders = [order for n, order in enumerate(orders) if order not in orders[:n]]
+        load = Changing(make)
+        cluster = cluster_of(nodes, 8, 1, load=load)
+        load.cluster = cluster
+        got = got_around(cluster, key, None, call)
+        weights = ", ".join(f"{node} (weight {weight})" for node, weight in nodes.items())
+        assert got in orders, (
+            f"V=8, replicas=1, nodes {weights}: get({key!r}) with a load that makes {change}, "
+            f"then {then} and get({key!r}) again: {why}, so the two gets should give "
+            + " or ".join(f"{', '.join(values)} with stats() {stats}" for values, stats in orders)
+            + f"; got {', '.join(got[0])} with stats() {got[1]}"
+        )
+
+
+def asked(cluster, seen: list, keys: list[str]) -> None:
+    seen.append(routes(cluster, keys))
+
+
+@pytest.mark.slow
+def test_owners_asked_at_any_point_of_another_owners_call_leave_both_right():
+    """owners() asked before any line of another owners() call (where another thread may
+    take its turn), or inside the hash64 it calls, gives its own key's owners, and the call
+    it came in the middle of gives its own: lookups share nothing they change"""
+    import cache
+
+    folder = Path(cache.__file__).resolve().parent
+    nodes = ["a", "b", "c", "d"]
+    expected = model_of(nodes, 4, 3)
+    keys = KEYS[:8]
+    for outer in keys[:2]:
+        inner = [key for key in keys if key != outer]
+        want, want_inner = repr(expected.owners(outer)), [repr(expected.owners(k)) for k in inner]
+        at = 1
+        while True:
+            seen: list[list[str]] = []
+            inside = Inside(folder, at, partial(asked, seen=seen, keys=inner))
+            cluster = cluster_of(nodes, 4, 3, inside.hash64)
+            got = made_inside(inside, cluster, partial(cluster.owners, outer))
+            if not inside.where:
+                break
+            wrong = [
+                f"owners({key!r}) gave {said}, not {right}"
+                for key, said, right in zip(inner, seen[0], want_inner, strict=True)
+                if said != right
+            ]
+            assert got == f"gave {want}" and not wrong, (
+                f"V=4, replicas=3, nodes a, b, c, d: owners({outer!r}) with owners() of "
+                f"{', '.join(map(repr, inner))} asked {inside.where}: each call should give "
+                f"its own key's owners, owners({outer!r}) {want}; but owners({outer!r}) {got}"
+                + (f", and {'; '.join(wrong)}" if wrong else "")
+            )
+            at += 1

@@ -8,8 +8,10 @@ or loaded twice, shows in what get() returns.
 """
 
 import threading
+from pathlib import Path
 
-from tests.cache_router.model import KEYS, Loads, cluster_of, model_of, shown
+from tests.cache_router.model import KEYS, Loads, answer, cluster_of, model_of, shown
+from tests.harness.toolkit.waiting import Waited, locks_that_never_wait
 
 NODES = ["a", "b", "c"]
 
@@ -73,25 +75,45 @@ def test_stats_counts_the_reads_since_the_cluster_was_made():
 
 
 def test_a_cached_none_is_a_hit():
-    """a value of None, False, '' or 0 is cached like any other: the next get of it is a
-    hit, with no load"""
-    values = {"none-1": None, "false-1": False, "empty-1": "", "zero-1": 0}
+    """a value of None, False, '', 0, Ellipsis or a new object() is cached like any other: the
+    next get of it is a hit, with no load"""
+    made = object()
+    values = {
+        "none-1": None,
+        "false-1": False,
+        "empty-1": "",
+        "zero-1": 0,
+        "ellipsis-1": ...,
+        "object-1": made,
+    }
     loaded: list[str] = []
 
     def load(key: str) -> object:
         loaded.append(key)
         return values[key]
 
+    def said(value: object) -> str:
+        # The object() in words: its repr holds an address, other on every run.
+        if value is made:
+            return "that object()"
+        return "another object()" if type(value) is object else shown(value)
+
     cluster = cluster_of(NODES, 8, 2, load=load)
     twice = [key for key in values for _ in range(2)]
-    got = (gets(cluster, twice), loaded, stats_of(cluster))
+    given = []
+    for key in twice:
+        try:
+            given.append(said(cluster.get(key)))
+        except Exception as error:
+            given.append(f"raised {type(error).__name__}")
+    got = (given, loaded, stats_of(cluster))
     n = len(values)
-    expected = ([shown(values[key]) for key in twice], list(values), repr({"hits": n, "misses": n}))
+    expected = ([said(values[key]) for key in twice], list(values), repr({"hits": n, "misses": n}))
     assert got == expected, (
         "V=8, nodes a, b, c, a load that gives None for 'none-1', False for 'false-1', '' for "
-        "'empty-1' and 0 for 'zero-1': each got twice should give its value twice, load once "
-        f"and count {n} hits, {n} misses; got {', '.join(got[0])}, loads {got[1]}, stats() "
-        f"{got[2]}"
+        "'empty-1', 0 for 'zero-1', Ellipsis (...) for 'ellipsis-1' and one object() for "
+        f"'object-1': each got twice should give its value twice, load once and count {n} "
+        f"hits, {n} misses; got {', '.join(got[0])}, loads {got[1]}, stats() {got[2]}"
     )
 
 
@@ -123,9 +145,19 @@ def test_a_get_whose_load_raises_raises_that_error_and_caches_nothing():
     )
 
 
+class Cancelled(BaseException):
+    """What a load raises when its task is cancelled: a BaseException and no Exception, as
+    asyncio.CancelledError and KeyboardInterrupt are."""
+
+
+def cancelled(key: str) -> object:
+    raise Cancelled(f"the load of {key!r} was cancelled")
+
+
 def test_a_get_whose_load_raises_counts_nothing():
     """a get whose load raises counts neither a hit nor a miss, whether an owner is up or
-    none is"""
+    none is, and whatever load raises: a BaseException that is no Exception (as
+    asyncio.CancelledError) too"""
     loads: list[str] = []
     cluster = cluster_of(NODES, 8, 2, load=failing_once(loads))
     gets(cluster, ["user:1"])
@@ -143,6 +175,20 @@ def test_a_get_whose_load_raises_counts_nothing():
         "get('user:2') again with a load that raises, stats(): a get whose load raises "
         f"counts nothing, so stats() should give {expected[0]}, then {expected[1]}; got "
         f"{got[0]}, then {got[1]}"
+    )
+    cluster = cluster_of(NODES, 8, 2, load=cancelled)
+    try:
+        raised = f"gave {shown(cluster.get('user:1'))}"
+    except Cancelled:
+        raised = "raised Cancelled"
+    except Exception as error:
+        raised = f"raised {type(error).__name__}"
+    got = (raised, stats_of(cluster))
+    expected = ("raised Cancelled", repr({"hits": 0, "misses": 0}))
+    assert got == expected, (
+        "V=8, replicas=2, nodes a, b, c, a load that raises Cancelled, a BaseException that "
+        "is no Exception (as asyncio.CancelledError): get('user:1') should raise Cancelled "
+        f"and count nothing, stats() {expected[1]}; it {got[0]}, and stats() gave {got[1]}"
     )
 
 
@@ -579,4 +625,64 @@ def test_stats_is_a_new_dict_each_call():
     assert got == repr({"hits": 1, "misses": 2}), (
         "nodes a, b, c, get('user:1') twice and get('user:2'), then a dict stats() gave "
         f"changed and cleared: a new stats() should be {{'hits': 1, 'misses': 2}}; got {got}"
+    )
+
+
+class GettingOthers:
+    """A load (model.Loads) that, asked for `outer`, first gets each of `inner` through the
+    cluster it is given, and notes what each of those gets gave."""
+
+    def __init__(self, outer: str, inner: list[str]) -> None:
+        self.outer, self.inner = outer, inner
+        self.loads = Loads()
+        self.cluster = None
+        self.inside: list[str] = []
+
+    def __call__(self, key: str) -> object:
+        if key == self.outer and self.cluster is not None:
+            self.inside += [
+                answer(lambda other=other: self.cluster.get(other)) for other in self.inner
+            ]
+        return self.loads(key)
+
+
+def test_a_get_made_inside_a_load_is_a_get_like_any_other():
+    """a get made inside another get's load is a get like any other: it is counted, it
+    caches on its own key's first owner up, and the outer get then caches its value on
+    the outer key's first owner up"""
+    import cache
+
+    expected = model_of(NODES, 8, 2)
+    outer = KEYS[0]
+    # Keys whose owners are not the outer key's: a get that caches the outer value on
+    # them has taken the inner get's owners for its own.
+    apart = [key for key in KEYS[1:] if expected.owners(key)[0] not in expected.owners(outer)]
+    hit, miss = apart[:2]
+    seen = []
+    with locks_that_never_wait(Path(cache.__file__).resolve().parent):
+        for side in (cluster_of, model_of):
+            load = GettingOthers(outer, [miss, hit])
+            cluster = side(NODES, 8, 2, load=load)
+            load.cluster = cluster
+            try:
+                got = gets(cluster, [hit, outer, outer, miss, hit])
+            except Waited:
+                got = ["waited"]
+            seen.append((got, load.inside, stats_of(cluster), load.loads.keys.count(outer)))
+    (got, inside, stats, loads), (want, want_inside, want_stats, _) = seen
+    steps = (
+        f"V=8, replicas=2, nodes a, b, c, get({hit!r}), then get({outer!r}) with a load that, "
+        f"asked for {outer!r}, first calls get({miss!r}) (a miss) and get({hit!r}) (a hit); "
+        f"then get of {outer!r}, {miss!r} and {hit!r} again"
+    )
+    assert got != ["waited"], (
+        f"{steps}: the gets made inside the load should return like any other; but one of "
+        "them waited for a lock the outer get held, where a lookup takes no lock"
+    )
+    assert (got, inside, stats) == (want, want_inside, want_stats), (
+        f"{steps}: the gets inside the load should give {', '.join(want_inside)}, and the "
+        f"five gets {', '.join(want)}, each value cached on its own key's first owner, with "
+        f"stats() {want_stats}; got {', '.join(inside)} inside the load (asked for "
+        f"{outer!r} {loads} times), then "
+        f"{', '.join(got)}, and stats() {stats}"
     )

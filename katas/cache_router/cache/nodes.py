@@ -33,6 +33,8 @@ class CacheNode:
 
     def restart(self) -> None:
         """Back up after an outage, with nothing cached: memory does not survive it."""
+        # Emptied first, then up: a get in between sees the node down, never up with
+        # what it held before the outage.
         self._values.clear()
         self.up = True
 

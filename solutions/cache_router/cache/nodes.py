@@ -22,9 +22,13 @@ class CacheNode:
 
     def lookup(self, key: str) -> tuple[bool, Any]:
         """What is cached here for `key`, as (found, value)."""
-        if key in self._values:
+        # One read of the table, not `key in` and then a read: a restart (another
+        # thread's, or one made from a load) between the two would clear the value
+        # the check found.
+        try:
             return True, self._values[key]
-        return False, None
+        except KeyError:
+            return False, None
 
     def store(self, key: str, value: Any) -> None:
         self._values[key] = value
@@ -34,6 +38,8 @@ class CacheNode:
 
     def restart(self) -> None:
         """Back up after an outage, with nothing cached: memory does not survive it."""
+        # Emptied first, then up: a get in between sees the node down, never up with
+        # what it held before the outage.
         self._values.clear()
         self.up = True
 

@@ -90,7 +90,7 @@ class CacheCluster:
     def mark_up(self, node_id):
         node = self._state.nodes[node_id]
         if not node.up:
-            node.up, node.values = True, {}
+            node.values, node.up = {}, True  # emptied before it answers again
 
     def owners(self, key):
         return self._owners(self._state, key)
@@ -114,9 +114,10 @@ class CacheCluster:
         live = [state.nodes[name] for name in self._owners(state, key)]
         live = [node for node in live if node.up]
         for node in live:
-            if key in node.values:
+            values = node.values  # one table: a restart may replace it meanwhile
+            if key in values:
                 self._counts["hits"] += 1
-                return node.values[key]
+                return values[key]
         value = self._load(key)
         self._counts["misses"] += 1
         if live:

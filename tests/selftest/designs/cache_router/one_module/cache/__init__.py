@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 from bisect import bisect_left
 
+_ABSENT = object()  # what a cache reads for a key it does not hold: no load returns it
+
 
 def _sha64(text):
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
@@ -86,8 +88,8 @@ class CacheCluster:
         if node_id not in self._weights:
             raise KeyError(node_id)
         if node_id in self._down:
+            self._caches[node_id].clear()  # emptied before it answers again
             self._down.discard(node_id)
-            self._caches[node_id].clear()
 
     def owners(self, key):
         return self._owners(self._ring, key)
@@ -111,9 +113,10 @@ class CacheCluster:
         caches = ring[3]
         live = [node for node in self._owners(ring, key) if node not in self._down]
         for node in live:
-            if key in caches[node]:
+            value = caches[node].get(key, _ABSENT)  # one read: a restart may come between two
+            if value is not _ABSENT:
                 self._hits += 1
-                return caches[node][key]
+                return value
         value = self._load(key)
         self._misses += 1
         if live:

@@ -95,7 +95,7 @@ class CacheCluster:
     def mark_up(self, node_id):
         member = self._member(node_id)
         if not member.alive:
-            member.alive, member.store = True, {}
+            member.store, member.alive = {}, True  # emptied before it answers again
 
     def owners(self, key):
         return self._owners(self._published, key)
@@ -118,9 +118,12 @@ class CacheCluster:
         published = self._published  # one state: the ring and the members it names
         live = [m for m in map(published[2].__getitem__, self._owners(published, key)) if m.alive]
         for member in live:
-            if key in member.store:
-                self._counts[0] += 1
-                return member.store[key]
+            try:  # one read: a restart may replace the store between a check and a read
+                value = member.store[key]
+            except KeyError:
+                continue
+            self._counts[0] += 1
+            return value
         value = self._load(key)
         self._counts[1] += 1
         if live:

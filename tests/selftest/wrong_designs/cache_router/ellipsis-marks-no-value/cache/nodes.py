@@ -1,0 +1,61 @@
+"""A wrong version (seventh blind hunt, w09): a node reads its table with `...` as the
+default for a key it does not hold, so a cached Ellipsis reads as not cached and its key
+is loaded on every get. The spec tests once cached None, False, '' and 0, never `...`.
+
+The machines: cache nodes and the backing store behind them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+Loader = Callable[[str], Any]
+
+
+class CacheNode:
+    """One cache server: the values cached on it, and whether it answers."""
+
+    def __init__(self, node_id: str) -> None:
+        self.node_id = node_id
+        self.up = True
+        self._values: dict[str, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def lookup(self, key: str) -> tuple[bool, Any]:
+        """What is cached here for `key`, as (found, value)."""
+        # One read of the table, not `key in` and then a read: a restart (another
+        # thread's, or one made from a load) between the two would clear the value
+        # the check found.
+        value = self._values.get(key, ...)  # ... for no value: None, '' and 0 are values
+        if value is ...:
+            return False, None
+        return True, value
+
+    def store(self, key: str, value: Any) -> None:
+        self._values[key] = value
+
+    def go_down(self) -> None:
+        self.up = False
+
+    def restart(self) -> None:
+        """Back up after an outage, with nothing cached: memory does not survive it."""
+        # Emptied first, then up: a get in between sees the node down, never up with
+        # what it held before the outage.
+        self._values.clear()
+        self.up = True
+
+
+class BackingStore:
+    """The database behind the cache: every miss is one load here."""
+
+    def __init__(self, load: Loader) -> None:
+        self._load = load
+        self.loads: Counter[str] = Counter()  # by key
+
+    def load(self, key: str) -> Any:
+        self.loads[key] += 1
+        return self._load(key)
