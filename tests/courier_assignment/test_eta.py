@@ -197,6 +197,27 @@ def test_a_courier_more_than_epsilon_above_the_lowest_score_is_never_picked():
             f"(his score {extra / 5:g} s above hers): with seeds 0 to 59, the order should "
             f"always be offered to ana first; ben was offered it first with {wrong} of them"
         )
+    # The smallest excess a float can have: ben's score, 61 s, is one float step (7e-15 s)
+    # more than epsilon above ana's 60 s. The scores are exact, and so is their difference.
+    epsilon = math.nextafter(61.0, 0.0) - 60.0
+    firsts = []
+    for seed in range(60):
+        world = World()
+        ana, ben = f"ana#{seed}", f"ben#{seed}"  # other names in each service
+        svc = service(world, {ben: CENTRE}, penalty=1.0, epsilon=epsilon, seed=seed)
+        svc.assign("first", *CENTRE)  # ben, alone, carries it: his score is 61.0
+        svc.online(ana)
+        svc.report(ana, *CENTRE, world.ms())  # at the pickup, free: 60.0
+        start = len(world.offers)
+        svc.assign("o1", *CENTRE)
+        firsts.append(world.offers[start][0].rpartition("#")[0])
+    wrong = firsts.count("ben")
+    assert not wrong, (
+        f"epsilon {epsilon!r} s (one float step of 61 short of 1 s), penalty 1 s: ana and "
+        "ben both at the pickup, ben carrying one order (scores 60 and 61 s, a float step "
+        "more than epsilon apart): with seeds 0 to 59, the order should always be offered "
+        f"to ana first; ben was offered it first with {wrong} of them"
+    )
 
 
 def test_couriers_within_epsilon_of_the_lowest_score_tie():
