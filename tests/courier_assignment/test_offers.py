@@ -281,6 +281,22 @@ def test_eligibility_is_judged_at_the_clock_reading_of_the_call_even_one_that_st
         f"the clock steps back 90 s, and o1 is assigned: it should give {show(expected)} (his "
         f"report is 10 s old at this call's reading); got {show(got)}"
     )
+    # Stale at one call, fresh at the next: the clock stepped back between them.
+    world = World()
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", *LINE["ana"], world.ms())
+    world.t += 60.0
+    got = [fields(svc.assign("o1", *CENTRE))]  # her report is 60 s old: nobody
+    world.t -= 50.0
+    got.append(fields(svc.assign("o2", *CENTRE)))
+    expected = [("o1", None, None, 0), ("o2", "ana", round(eta_of(LINE["ana"]), 3), 0)]
+    assert got == expected, (
+        "ana, 100 m from the pickup, reports; 60 s later o1 is assigned, then the clock "
+        "steps back 50 s and o2 is assigned: they should give "
+        f"{show(expected)} (her report is 60 s old at o1's reading, stale, and 10 s old at "
+        f"o2's, fresh); got {show(got)}"
+    )
 
 
 def test_an_order_being_carried_cannot_be_assigned_again():
