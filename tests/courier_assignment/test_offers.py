@@ -126,9 +126,15 @@ def test_the_eta_in_the_assignment_is_the_taker_s():
 def test_after_max_declines_the_order_is_unassigned():
     """after max_declines declines the order is unassigned: no courier, no eta, no more
     offers"""
-    for max_declines in (1, 2, 3):
+    # 12 too: a setting is honoured however large, never capped at a "sensible" count.
+    thirteen = {f"c{n}": spot(north=100 * n) for n in range(1, 14)}
+    for max_declines in (1, 2, 3, 12):
         # Other names in each service: a decline is about one service and one order.
-        line = {f"{name}{max_declines}": where for name, where in LINE.items()}
+        line = (
+            thirteen
+            if max_declines == 12
+            else {f"{name}{max_declines}": where for name, where in LINE.items()}
+        )
         world = World(declines=set(line))
         given = {} if max_declines == 3 else {"max_declines": max_declines}
         result = service(world, line, **given).assign("o1", *CENTRE)
@@ -136,9 +142,9 @@ def test_after_max_declines_the_order_is_unassigned():
         expected = [("o1", None, None, max_declines), list(line)[:max_declines]]
         setting = "the default max_declines" if not given else f"max_declines {max_declines}"
         assert got == expected, (
-            f"{setting}, four couriers 100 to 400 m from the pickup, all declining: assign "
-            f"should give {show(expected[0])} after offers to {show(expected[1])}; got "
-            f"{show(got[0])} after offers to {show(got[1])}"
+            f"{setting}, {len(line)} couriers 100 to {100 * len(line):,} m from the pickup, "
+            f"all declining: assign should give {show(expected[0])} after offers to "
+            f"{show(expected[1])}; got {show(got[0])} after offers to {show(got[1])}"
         )
 
 
