@@ -21,6 +21,7 @@ from tests.courier_assignment.model import (
     LINE,
     World,
     agrees,
+    close,
     counts,
     eta_of,
     fields,
@@ -260,6 +261,51 @@ def test_services_are_independent():
         "in, whose ben took one with capacity 1 and whose cy went offline: o1, o2, o3 and "
         f"the stats should give {show(expected)}, as they do alone; got {show(got)}"
     )
+
+
+# Services made one after another, (speed, wait, seed) each: 20, so that a part of one
+# (the service itself, its ranker, its rng) is likely to be made where a part of an earlier
+# one was, at the same id().
+SUCCESSIVE = tuple((2.0 + n / 2, 10.0 * n, n) for n in range(20))
+
+
+def test_a_service_made_after_others_were_dropped_is_a_new_one():
+    """services made one after another, each dropped before the next, are each as new: the
+    ETAs of its own speed and wait, and the offers of its own seed"""
+    place = spot(north=1_000)
+    tied = {name: place for name in ("ana", "ben", "cy", "dee")}
+
+    def run(speed: float, wait: float, seed: int, kept: list) -> tuple[list, list]:
+        """A new service's ETAs and offers for eight orders, each delivered at once."""
+        world = World()
+        svc = service(world, tied, speed=speed, wait=wait, seed=seed)
+        kept.append(svc)
+        etas = []
+        for n in range(8):
+            etas.append(svc.assign(f"o{n}", *CENTRE).eta)
+            svc.complete(f"o{n}")
+        return etas, world.offers
+
+    # The offers of each seed, from services all alive at once: none can be taken for another.
+    alive: list = []
+    expected = [run(*made, kept=alive)[1] for made in SUCCESSIVE]
+    del alive
+    for n, (speed, wait, seed) in enumerate(SUCCESSIVE):
+        etas, offers = run(speed, wait, seed, kept=[])  # dropped on return
+        eta = eta_of(place, speed=speed, wait=wait)
+        story = (
+            f"{len(SUCCESSIVE)} services made one after another, each dropped before the "
+            f"next; in the one of speed {speed:g} m/s, wait {wait:g} s and seed {seed}, ana, "
+            "ben, cy and dee at one spot 1,000 m from the pickup, eight orders each delivered "
+            "at once"
+        )
+        wrong = [got for got in etas if not close(got, eta)]
+        shown = [round(got, 3) if isinstance(got, float) else got for got in etas]
+        assert not wrong, f"{story}: each ETA should be {eta:.3f} s; got {show(shown)}"
+        assert offers == expected[n], (
+            f"{story}: the offers should be those of a service of seed {seed} made while "
+            f"the others are alive, {show(expected[n])}; got {show(offers)}"
+        )
 
 
 def test_the_defaults():
