@@ -106,6 +106,58 @@ def test_the_courier_with_the_lowest_score_is_offered_the_order_first():
         )
 
 
+def test_the_lowest_score_wins_however_far_away_and_however_many_nearer_couriers_are_loaded():
+    """the courier with the lowest score is offered the order first however far from the
+    pickup it is, and however many couriers nearer to it carry orders"""
+    # Each case: (story, pickup, the couriers online and free, settings, the orders each
+    # nearer courier takes before the story's last courier comes online, that courier).
+    north_of_the_bay = (37.799, -122.4194)
+    restaurant = {f"c{n}": CENTRE for n in range(40)}
+    cases = [
+        (
+            "ana 22,100 m south of the pickup and ben 11,300 m north of it (a tenth of a "
+            "degree of latitude away and more), both free",
+            north_of_the_bay,
+            {"ana": spot(north=-22_100, at=north_of_the_bay)},
+            {},
+            0,
+            ("ben", spot(north=11_300, at=north_of_the_bay)),
+        ),
+        (
+            "penalty 5,000 s: ana 1,000 m from the pickup carrying one order (score 5,260 s), "
+            "ben 21,000 m away and free (4,260 s)",
+            CENTRE,
+            {"ana": spot(north=1_000)},
+            {"penalty": 5_000.0},
+            1,
+            ("ben", spot(north=-21_000)),
+        ),
+        (
+            "40 couriers at the restaurant, each carrying one order (scores 360 s), and eve "
+            "500 m away, free (160 s)",
+            CENTRE,
+            restaurant,
+            {},
+            len(restaurant),
+            ("eve", spot(north=500)),
+        ),
+    ]
+    for story, pickup, nearer, given, loads, (last, place) in cases:
+        world = World()
+        svc = service(world, nearer, **given)
+        for n in range(loads):
+            svc.assign(f"first{n}", *pickup)  # one to each courier nearer
+        svc.online(last)
+        svc.report(last, *place, world.ms())
+        start = len(world.offers)
+        svc.assign("o1", *pickup)
+        got = world.offers[start : start + 1]
+        assert got == [(last, "o1")], (
+            f"{story}: the order should be offered first to {last!r}, the lowest score; the "
+            f"offers made were {show(world.offers[start:]) or 'none'}"
+        )
+
+
 def test_each_order_a_courier_carries_adds_the_penalty_to_its_score():
     """a courier's score is its ETA plus the penalty for each order it carries"""
     cases = (
@@ -145,6 +197,27 @@ def test_a_courier_more_than_epsilon_above_the_lowest_score_is_never_picked():
             f"(his score {extra / 5:g} s above hers): with seeds 0 to 59, the order should "
             f"always be offered to ana first; ben was offered it first with {wrong} of them"
         )
+    # The smallest excess a float can have: ben's score, 61 s, is one float step (7e-15 s)
+    # more than epsilon above ana's 60 s. The scores are exact, and so is their difference.
+    epsilon = math.nextafter(61.0, 0.0) - 60.0
+    firsts = []
+    for seed in range(60):
+        world = World()
+        ana, ben = f"ana#{seed}", f"ben#{seed}"  # other names in each service
+        svc = service(world, {ben: CENTRE}, penalty=1.0, epsilon=epsilon, seed=seed)
+        svc.assign("first", *CENTRE)  # ben, alone, carries it: his score is 61.0
+        svc.online(ana)
+        svc.report(ana, *CENTRE, world.ms())  # at the pickup, free: 60.0
+        start = len(world.offers)
+        svc.assign("o1", *CENTRE)
+        firsts.append(world.offers[start][0].rpartition("#")[0])
+    wrong = firsts.count("ben")
+    assert not wrong, (
+        f"epsilon {epsilon!r} s (one float step of 61 short of 1 s), penalty 1 s: ana and "
+        "ben both at the pickup, ben carrying one order (scores 60 and 61 s, a float step "
+        "more than epsilon apart): with seeds 0 to 59, the order should always be offered "
+        f"to ana first; ben was offered it first with {wrong} of them"
+    )
 
 
 def test_couriers_within_epsilon_of_the_lowest_score_tie():

@@ -9,6 +9,8 @@ courier accepts every offer here, and the couriers are far enough apart that
 no tie is left to the rng.
 """
 
+import math
+
 from tests.courier_assignment.model import (
     CENTRE,
     EPOCH,
@@ -48,6 +50,19 @@ def test_a_courier_whose_latest_report_is_older_than_freshness_is_not_offered_th
             f"{world.ms(ago=age)} ms, the clock at {world.t:.1f} s), ben 600 m away just now: "
             f"the order should go to 'ben'; got {got!r}"
         )
+    # The smallest excess a float clock can show: ana's report is one float step older
+    # than freshness. That step is 2.4e-7 s at today's clock, so the clock here reads 130 s
+    # after the epoch (a fake clock's), where a step is 3e-14 s.
+    world = World(t=math.nextafter(130.0, math.inf))
+    svc = two_couriers(world)
+    svc.report("ana", *NEAR, 100_000)
+    svc.report("ben", *FAR, world.ms())
+    got = svc.assign("o1", *CENTRE).courier
+    assert got == "ben", (
+        f"the default freshness: the clock at {world.t!r} s (one float step past 130 s), ana "
+        "100 m from the pickup reported stamped 100,000 ms (one float step more than 30 s "
+        f"old), ben 600 m away just now: the order should go to 'ben'; got {got!r}"
+    )
 
 
 def test_a_report_at_most_freshness_seconds_old_is_fresh():
@@ -201,7 +216,8 @@ def test_online_and_offline_say_how_the_courier_is_now():
 
 def test_a_courier_carrying_capacity_orders_is_not_offered_another():
     """a courier is eligible only while it carries fewer than capacity orders"""
-    for capacity in (1, 2, 3, 5):
+    # 12 too: a setting is honoured however large, never capped at a "sensible" load.
+    for capacity in (1, 2, 3, 5, 12):
         world = World()
         svc = service(world, {"ana": NEAR}, capacity=capacity)
         got = [svc.assign(f"o{n}", *CENTRE).courier for n in range(capacity + 1)]

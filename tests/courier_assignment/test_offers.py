@@ -126,9 +126,15 @@ def test_the_eta_in_the_assignment_is_the_taker_s():
 def test_after_max_declines_the_order_is_unassigned():
     """after max_declines declines the order is unassigned: no courier, no eta, no more
     offers"""
-    for max_declines in (1, 2, 3):
+    # 12 too: a setting is honoured however large, never capped at a "sensible" count.
+    thirteen = {f"c{n}": spot(north=100 * n) for n in range(1, 14)}
+    for max_declines in (1, 2, 3, 12):
         # Other names in each service: a decline is about one service and one order.
-        line = {f"{name}{max_declines}": where for name, where in LINE.items()}
+        line = (
+            thirteen
+            if max_declines == 12
+            else {f"{name}{max_declines}": where for name, where in LINE.items()}
+        )
         world = World(declines=set(line))
         given = {} if max_declines == 3 else {"max_declines": max_declines}
         result = service(world, line, **given).assign("o1", *CENTRE)
@@ -136,9 +142,9 @@ def test_after_max_declines_the_order_is_unassigned():
         expected = [("o1", None, None, max_declines), list(line)[:max_declines]]
         setting = "the default max_declines" if not given else f"max_declines {max_declines}"
         assert got == expected, (
-            f"{setting}, four couriers 100 to 400 m from the pickup, all declining: assign "
-            f"should give {show(expected[0])} after offers to {show(expected[1])}; got "
-            f"{show(got[0])} after offers to {show(got[1])}"
+            f"{setting}, {len(line)} couriers 100 to {100 * len(line):,} m from the pickup, "
+            f"all declining: assign should give {show(expected[0])} after offers to "
+            f"{show(expected[1])}; got {show(got[0])} after offers to {show(got[1])}"
         )
 
 
@@ -280,6 +286,22 @@ def test_eligibility_is_judged_at_the_clock_reading_of_the_call_even_one_that_st
         "ben, 200 m from the pickup, reports with a stamp 100 s old (freshness 30 s); then "
         f"the clock steps back 90 s, and o1 is assigned: it should give {show(expected)} (his "
         f"report is 10 s old at this call's reading); got {show(got)}"
+    )
+    # Stale at one call, fresh at the next: the clock stepped back between them.
+    world = World()
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", *LINE["ana"], world.ms())
+    world.t += 60.0
+    got = [fields(svc.assign("o1", *CENTRE))]  # her report is 60 s old: nobody
+    world.t -= 50.0
+    got.append(fields(svc.assign("o2", *CENTRE)))
+    expected = [("o1", None, None, 0), ("o2", "ana", round(eta_of(LINE["ana"]), 3), 0)]
+    assert got == expected, (
+        "ana, 100 m from the pickup, reports; 60 s later o1 is assigned, then the clock "
+        "steps back 50 s and o2 is assigned: they should give "
+        f"{show(expected)} (her report is 60 s old at o1's reading, stale, and 10 s old at "
+        f"o2's, fresh); got {show(got)}"
     )
 
 
