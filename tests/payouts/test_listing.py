@@ -257,9 +257,10 @@ def test_the_list_and_the_export_show_each_payout_as_it_stands_now():
 
 def test_the_export_has_the_header_then_a_row_per_payout_in_order():
     """export() is CSV: the header payout_id,account_id,amount,currency,status, then a row
-    per payout in the order requested"""
-    # Ids with what a CSV field must be quoted for: a comma, a quote, a line break.
-    odd = ["b,c", 'd"e', "f\ng", "h\r\ni", "j\n"]
+    per payout in the order requested, with its account id as it is, whatever it holds"""
+    # Ids with what a CSV field must be quoted for: a comma, a quote, a line break; and
+    # ids a spreadsheet would take for a formula, which the export writes as they are.
+    odd = ["b,c", 'd"e', "f\ng", "h\r\ni", "j\n", "=1+2", "+k", "-l", "@m", "'n"]
     svc, bank, _ = funded(dict.fromkeys(["a", *odd], 5000))
     refused = svc.request_payout("a", 1234, "k1")
     paid = [(svc.request_payout(account, 7, "k1"), account) for account in odd]
@@ -271,9 +272,16 @@ def test_the_export_has_the_header_then_a_row_per_payout_in_order():
         [refused, "a", "12.34", "USD", "failed"],
         *([payout, account, "0.07", "USD", "paid"] for payout, account in paid),
     ]
+    wrong = [
+        f"{show([row])} came back as {show([found])}"
+        for row, found in zip(expected, got, strict=False)
+        if found != row
+    ]
     assert got == expected, (
         f"a payout of 12.34 USD from a (refused), then 0.07 USD from each of {show(odd)} "
-        f"(paid): export() read as CSV should give {show(expected)}; got {show(got)}"
+        f"(paid): export() read as CSV should give the header, then a row per payout "
+        f"(payout_id, account_id, amount, currency, status), each account id as it is; got "
+        f"{len(got)} rows for {len(expected)}: " + ("; ".join(wrong[:4]) or "the rows differ")
     )
 
 
