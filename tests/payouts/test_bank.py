@@ -15,7 +15,7 @@ import itertools
 import math
 
 from tests.harness.toolkit.spec import show
-from tests.payouts.world import fields, funded, sent
+from tests.payouts.world import fields, funded, make, sent
 
 
 def test_run_sends_a_new_payout_and_the_bank_pays_it():
@@ -31,6 +31,25 @@ def test_run_sends_a_new_payout_and_the_bank_pays_it():
         "asked (destination, amount, currency) once and pay it, the payout be (account, "
         f"amount, currency, status, created_at, transfer_id) {show(expected[1:])}; got "
         f"{show(got)}"
+    )
+
+
+def test_the_bank_is_asked_for_each_payouts_amount_to_the_unit_however_large():
+    """run asks the bank for each payout's amount in minor units to the last unit, however
+    large: 2**53 + 1 cents and more, past what a float holds exactly"""
+    balances = {"u": ("USD", 2**53 + 1), "j": ("JPY", 10**17 + 1), "k": ("KWD", 10**30 + 7)}
+    svc, bank, _ = make()
+    for account, (currency, amount) in balances.items():
+        svc.open_account(account, currency, f"bank-{account}")
+        svc.credit(account, amount, currency)
+        svc.request_payout(account, amount, "k1")
+    svc.run()
+    got = [(destination, amount) for destination, amount, _, _ in sent(bank)]
+    expected = [(f"bank-{account}", amount) for account, (_, amount) in balances.items()]
+    assert got == expected, (
+        "u (in USD), j (JPY) and k (KWD) each pay out what they were credited: 2**53 + 1 "
+        "cents, 10**17 + 1 yen and 10**30 + 7 fils; run: the bank should be asked "
+        f"(destination, amount) {show(expected)}, each amount to the unit; got {show(got)}"
     )
 
 
