@@ -167,19 +167,26 @@ def test_a_key_gives_its_payout_even_after_the_bank_refused_it():
     )
 
 
+# Every separator a join could use: none, each character up to U+00FF (the control
+# characters, \x00 and \x1f among them, as much as ':' or a letter) and two pairs.
+SEPARATORS = ["", *map(chr, range(256)), "\r\n", "::"]
+
+
 def test_joined_account_ids_and_keys_that_read_alike_are_different_payouts():
     """an account id and a key are two values, never one text: account 'a:b' with key 'c'
-    and account 'a' with key 'b:c' (and so for any separator, or none) are two payouts,
-    each with its own id, amount and account"""
+    and account 'a' with key 'b:c' (and so for any separator, or none), or account 'a'
+    with key 'b' and account 'b' with key 'a', are two payouts, each with its own id,
+    amount and account"""
     svc, _, _ = make()
-    svc.open_account("a", "USD", "bank-a")
-    svc.credit("a", 10_000, "USD")
-    requests = []  # (account, key, amount)
-    for number, separator in enumerate([":", "/", "|", "-", "_", " ", ""], start=1):
+    for account in ("a", "b"):
+        svc.open_account(account, "USD", f"bank-{account}")
+        svc.credit(account, 1_000_000, "USD")
+    requests = [("a", "b", 1), ("b", "a", 2)]  # (account, key, amount)
+    for number, separator in enumerate(SEPARATORS, start=1):
         account = f"a{separator}b"
         svc.open_account(account, "USD", f"bank-{number}")
         svc.credit(account, 1000, "USD")
-        requests += [(account, "c", number), ("a", f"b{separator}c", 100 + number)]
+        requests += [(account, "c", number), ("a", f"b{separator}c", 1000 + number)]
     ids = [svc.request_payout(account, amount, key) for account, key, amount in requests]
     got = [(svc.payout(payout).account_id, svc.payout(payout).amount) for payout in ids]
     expected = [(account, amount) for account, _, amount in requests]
@@ -190,10 +197,11 @@ def test_joined_account_ids_and_keys_that_read_alike_are_different_payouts():
         if found != (account, amount)
     ]
     assert len(set(ids)) == len(ids) and got == expected, (
-        "accounts 'a', 'a:b', 'a/b', 'a|b', 'a-b', 'a_b', 'a b' and 'ab'; each 'a<s>b' "
-        "requests a payout with key 'c', then 'a' one with key 'b<s>c' (each of its own "
-        f"amount): {len(requests)} payouts, each with its own id, amount and account; got "
-        f"{len(set(ids))} different ids: " + "; ".join(wrong[:3])
+        "accounts 'a' and 'b': a requests a payout with key 'b', then b one with key 'a'; "
+        "then for every separator <s> (none, each character up to U+00FF, '\\r\\n' and "
+        "'::') account 'a<s>b' requests a payout with key 'c', and 'a' one with key "
+        f"'b<s>c' (each of its own amount): {len(requests)} payouts, each with its own id, "
+        f"amount and account; got {len(set(ids))} different ids: " + "; ".join(wrong[:3])
     )
 
 
