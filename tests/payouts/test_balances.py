@@ -46,7 +46,8 @@ def test_every_payout_has_an_id_of_its_own():
 
 
 def test_a_payout_larger_than_the_balance_is_refused_and_changes_nothing():
-    """request_payout raises ValueError when the balance is short, and makes no payout"""
+    """request_payout raises ValueError when the balance is short, even by one minor unit
+    of a balance past what a float holds exactly, and makes no payout"""
     svc, _, _ = funded({"a": 500})
     svc.request_payout("a", 200, "k1")
     refuses(
@@ -54,9 +55,22 @@ def test_a_payout_larger_than_the_balance_is_refused_and_changes_nothing():
         "a holds 300 after a payout of 200: request_payout('a', 301, 'k2')",
         lambda: svc.request_payout("a", 301, "k2"),
     )
-    got = [svc.balance("a"), len(svc.list_payouts()[0])]
-    assert got == [300, 1], (
-        f"after the refused payout a should hold 300, with 1 payout in all; got {show(got)}"
+    # Balances past 2**53 minor units, one short of the amount asked.
+    large = {"j": ("JPY", 2**53), "u": ("USD", 10**18), "k": ("KWD", 10**30)}
+    for account, (currency, amount) in large.items():
+        svc.open_account(account, currency, f"bank-{account}")
+        svc.credit(account, amount, currency)
+        refuses(
+            ValueError,
+            f"{account} holds {amount} {currency} (minor units): "
+            f"request_payout({account!r}, {amount + 1}, 'k1')",
+            lambda account=account, amount=amount: svc.request_payout(account, amount + 1, "k1"),
+        )
+    got = [svc.balance(account) for account in ("a", *large)] + [len(svc.list_payouts()[0])]
+    expected = [300, *(amount for _, amount in large.values()), 1]
+    assert got == expected, (
+        "after the refused payouts a should hold 300, j 2**53 yen, u 10**18 cents and k "
+        f"10**30 fils, with 1 payout in all; got (balances, payouts) {show(got)}"
     )
 
 
