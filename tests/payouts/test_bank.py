@@ -54,7 +54,8 @@ def test_the_bank_is_asked_for_each_payouts_amount_to_the_unit_however_large():
 
 
 def test_run_sends_the_due_payouts_oldest_first():
-    """run sends the payouts due in the order they were requested"""
+    """run sends the payouts due in the order they were requested, the new ones and those
+    due again after a wait alike"""
     svc, bank, _ = funded({"a": 1000, "b": 1000, "c": 1000})
     for account, amount in (("b", 1), ("a", 2), ("c", 3), ("a", 4)):
         svc.request_payout(account, amount, f"k{amount}")
@@ -64,6 +65,21 @@ def test_run_sends_the_due_payouts_oldest_first():
     assert got == expected, (
         "payouts requested: b 1, a 2, c 3, a 4; run: the bank should be asked "
         f"(destination, amount) {show(expected)}, in that order; got {show(got)}"
+    )
+    # Enough payouts that their numbers, kept in a set, come out of it in another order.
+    svc, bank, clock = funded({"a": 1000, "b": 1000, "c": 1000})
+    for amount in range(1, 19):
+        svc.request_payout("abc"[amount % 3], amount, f"k{amount}")
+    bank.plan += ["pay"] * 3 + ["unavailable"] + ["pay"] * 13 + ["unavailable"]
+    svc.run()
+    clock.t = 30.0
+    svc.run()
+    got = [amount for _, amount, _, _ in sent(bank)[18:]]
+    assert got == [4, 18], (
+        "payouts of 1 to 18 requested in that order (from a, b and c in turn); the bank is "
+        "unavailable for the 4th and the 18th at 0 s, so both are due again at 30 s; run "
+        "at 30 s: the bank should be asked for the amounts 4, 18, in that order; got "
+        f"{show(got) or 'none'}"
     )
 
 
