@@ -323,7 +323,8 @@ def test_set_rate_refuses_a_rate_that_is_not_a_decimal_above_zero():
     svc, _, _ = make()
     svc.open_account("j", "JPY", "bank-j")
     svc.set_rate("USD", "JPY", "150")
-    bad = ["0", "0.000", "-1", "-0.5", "abc", "", "NaN", "Infinity", "1,5"]
+    # A fraction ("1/3", which no decimal writes) is a number, but no decimal string.
+    bad = ["0", "0.000", "-1", "-0.5", "abc", "", "NaN", "Infinity", "1,5", "1/3", "300/2"]
     for rate in bad:
         refuses(
             ValueError,

@@ -46,7 +46,8 @@ def test_every_payout_has_an_id_of_its_own():
 
 
 def test_a_payout_larger_than_the_balance_is_refused_and_changes_nothing():
-    """request_payout raises ValueError when the balance is short, and makes no payout"""
+    """request_payout raises ValueError when the balance is short, even by one minor unit
+    of a balance past what a float holds exactly, and makes no payout"""
     svc, _, _ = funded({"a": 500})
     svc.request_payout("a", 200, "k1")
     refuses(
@@ -54,9 +55,22 @@ def test_a_payout_larger_than_the_balance_is_refused_and_changes_nothing():
         "a holds 300 after a payout of 200: request_payout('a', 301, 'k2')",
         lambda: svc.request_payout("a", 301, "k2"),
     )
-    got = [svc.balance("a"), len(svc.list_payouts()[0])]
-    assert got == [300, 1], (
-        f"after the refused payout a should hold 300, with 1 payout in all; got {show(got)}"
+    # Balances past 2**53 minor units, one short of the amount asked.
+    large = {"j": ("JPY", 2**53), "u": ("USD", 10**18), "k": ("KWD", 10**30)}
+    for account, (currency, amount) in large.items():
+        svc.open_account(account, currency, f"bank-{account}")
+        svc.credit(account, amount, currency)
+        refuses(
+            ValueError,
+            f"{account} holds {amount} {currency} (minor units): "
+            f"request_payout({account!r}, {amount + 1}, 'k1')",
+            lambda account=account, amount=amount: svc.request_payout(account, amount + 1, "k1"),
+        )
+    got = [svc.balance(account) for account in ("a", *large)] + [len(svc.list_payouts()[0])]
+    expected = [300, *(amount for _, amount in large.values()), 1]
+    assert got == expected, (
+        "after the refused payouts a should hold 300, j 2**53 yen, u 10**18 cents and k "
+        f"10**30 fils, with 1 payout in all; got (balances, payouts) {show(got)}"
     )
 
 
@@ -167,19 +181,26 @@ def test_a_key_gives_its_payout_even_after_the_bank_refused_it():
     )
 
 
+# Every separator a join could use: none, each character up to U+00FF (the control
+# characters, \x00 and \x1f among them, as much as ':' or a letter) and two pairs.
+SEPARATORS = ["", *map(chr, range(256)), "\r\n", "::"]
+
+
 def test_joined_account_ids_and_keys_that_read_alike_are_different_payouts():
     """an account id and a key are two values, never one text: account 'a:b' with key 'c'
-    and account 'a' with key 'b:c' (and so for any separator, or none) are two payouts,
-    each with its own id, amount and account"""
+    and account 'a' with key 'b:c' (and so for any separator, or none), or account 'a'
+    with key 'b' and account 'b' with key 'a', are two payouts, each with its own id,
+    amount and account"""
     svc, _, _ = make()
-    svc.open_account("a", "USD", "bank-a")
-    svc.credit("a", 10_000, "USD")
-    requests = []  # (account, key, amount)
-    for number, separator in enumerate([":", "/", "|", "-", "_", " ", ""], start=1):
+    for account in ("a", "b"):
+        svc.open_account(account, "USD", f"bank-{account}")
+        svc.credit(account, 1_000_000, "USD")
+    requests = [("a", "b", 1), ("b", "a", 2)]  # (account, key, amount)
+    for number, separator in enumerate(SEPARATORS, start=1):
         account = f"a{separator}b"
         svc.open_account(account, "USD", f"bank-{number}")
         svc.credit(account, 1000, "USD")
-        requests += [(account, "c", number), ("a", f"b{separator}c", 100 + number)]
+        requests += [(account, "c", number), ("a", f"b{separator}c", 1000 + number)]
     ids = [svc.request_payout(account, amount, key) for account, key, amount in requests]
     got = [(svc.payout(payout).account_id, svc.payout(payout).amount) for payout in ids]
     expected = [(account, amount) for account, _, amount in requests]
@@ -190,10 +211,11 @@ def test_joined_account_ids_and_keys_that_read_alike_are_different_payouts():
         if found != (account, amount)
     ]
     assert len(set(ids)) == len(ids) and got == expected, (
-        "accounts 'a', 'a:b', 'a/b', 'a|b', 'a-b', 'a_b', 'a b' and 'ab'; each 'a<s>b' "
-        "requests a payout with key 'c', then 'a' one with key 'b<s>c' (each of its own "
-        f"amount): {len(requests)} payouts, each with its own id, amount and account; got "
-        f"{len(set(ids))} different ids: " + "; ".join(wrong[:3])
+        "accounts 'a' and 'b': a requests a payout with key 'b', then b one with key 'a'; "
+        "then for every separator <s> (none, each character up to U+00FF, '\\r\\n' and "
+        "'::') account 'a<s>b' requests a payout with key 'c', and 'a' one with key "
+        f"'b<s>c' (each of its own amount): {len(requests)} payouts, each with its own id, "
+        f"amount and account; got {len(set(ids))} different ids: " + "; ".join(wrong[:3])
     )
 
 

@@ -15,7 +15,7 @@ import itertools
 import math
 
 from tests.harness.toolkit.spec import show
-from tests.payouts.world import fields, funded, sent
+from tests.payouts.world import fields, funded, make, sent
 
 
 def test_run_sends_a_new_payout_and_the_bank_pays_it():
@@ -34,8 +34,28 @@ def test_run_sends_a_new_payout_and_the_bank_pays_it():
     )
 
 
+def test_the_bank_is_asked_for_each_payouts_amount_to_the_unit_however_large():
+    """run asks the bank for each payout's amount in minor units to the last unit, however
+    large: 2**53 + 1 cents and more, past what a float holds exactly"""
+    balances = {"u": ("USD", 2**53 + 1), "j": ("JPY", 10**17 + 1), "k": ("KWD", 10**30 + 7)}
+    svc, bank, _ = make()
+    for account, (currency, amount) in balances.items():
+        svc.open_account(account, currency, f"bank-{account}")
+        svc.credit(account, amount, currency)
+        svc.request_payout(account, amount, "k1")
+    svc.run()
+    got = [(destination, amount) for destination, amount, _, _ in sent(bank)]
+    expected = [(f"bank-{account}", amount) for account, (_, amount) in balances.items()]
+    assert got == expected, (
+        "u (in USD), j (JPY) and k (KWD) each pay out what they were credited: 2**53 + 1 "
+        "cents, 10**17 + 1 yen and 10**30 + 7 fils; run: the bank should be asked "
+        f"(destination, amount) {show(expected)}, each amount to the unit; got {show(got)}"
+    )
+
+
 def test_run_sends_the_due_payouts_oldest_first():
-    """run sends the payouts due in the order they were requested"""
+    """run sends the payouts due in the order they were requested, the new ones and those
+    due again after a wait alike"""
     svc, bank, _ = funded({"a": 1000, "b": 1000, "c": 1000})
     for account, amount in (("b", 1), ("a", 2), ("c", 3), ("a", 4)):
         svc.request_payout(account, amount, f"k{amount}")
@@ -45,6 +65,21 @@ def test_run_sends_the_due_payouts_oldest_first():
     assert got == expected, (
         "payouts requested: b 1, a 2, c 3, a 4; run: the bank should be asked "
         f"(destination, amount) {show(expected)}, in that order; got {show(got)}"
+    )
+    # Enough payouts that their numbers, kept in a set, come out of it in another order.
+    svc, bank, clock = funded({"a": 1000, "b": 1000, "c": 1000})
+    for amount in range(1, 19):
+        svc.request_payout("abc"[amount % 3], amount, f"k{amount}")
+    bank.plan += ["pay"] * 3 + ["unavailable"] + ["pay"] * 13 + ["unavailable"]
+    svc.run()
+    clock.t = 30.0
+    svc.run()
+    got = [amount for _, amount, _, _ in sent(bank)[18:]]
+    assert got == [4, 18], (
+        "payouts of 1 to 18 requested in that order (from a, b and c in turn); the bank is "
+        "unavailable for the 4th and the 18th at 0 s, so both are due again at 30 s; run "
+        "at 30 s: the bank should be asked for the amounts 4, 18, in that order; got "
+        f"{show(got) or 'none'}"
     )
 
 
@@ -181,13 +216,19 @@ def test_every_attempt_of_a_payout_uses_its_own_key():
     )
 
 
+# Every separator a join could use: none, each character up to U+00FF (the control
+# characters, \x00 and \x1f among them, as much as ':' or a letter) and two pairs.
+SEPARATORS = ["", *map(chr, range(256)), "\r\n", "::"]
+
+
 def test_payouts_whose_account_ids_and_keys_read_alike_joined_are_paid_apart():
     """each payout is paid under a key of its own even when account ids and request keys
     read alike joined: account 'a:b' with key 'c' and account 'a' with key 'b:c' (and so
-    for any separator, or none) are two payouts, paid by two transfers"""
-    svc, bank, _ = funded({"a": 10_000})
-    requests = []  # (account, key)
-    for number, separator in enumerate([":", "/", "|", "-", "_", " ", ""], start=1):
+    for any separator, or none), or account 'a' with key 'b' and account 'b' with key 'a',
+    are two payouts, paid by two transfers"""
+    svc, bank, _ = funded({"a": 1_000_000, "b": 1000})
+    requests = [("a", "b"), ("b", "a")]  # (account, key)
+    for number, separator in enumerate(SEPARATORS, start=1):
         account = f"a{separator}b"
         svc.open_account(account, "USD", f"bank-{number}")
         svc.credit(account, 1000, "USD")
@@ -201,10 +242,11 @@ def test_payouts_whose_account_ids_and_keys_read_alike_joined_are_paid_apart():
         if transfer is None or transfers.count(transfer) > 1
     ]
     assert len(bank.paid) == len(ids) and not shared, (
-        "accounts 'a', 'a:b', 'a/b', 'a|b', 'a-b', 'a_b', 'a b' and 'ab'; each 'a<s>b' "
-        "requests a payout of 100 with key 'c', then 'a' one with key 'b<s>c'; run: the "
-        f"bank should pay {len(ids)} transfers, one for each payout; it paid "
-        f"{len(bank.paid)}: " + "; ".join(shared[:4])
+        "accounts 'a' and 'b': a requests a payout of 100 with key 'b', then b one with "
+        "key 'a'; then for every separator <s> (none, each character up to U+00FF, "
+        "'\\r\\n' and '::') account 'a<s>b' requests one with key 'c', and 'a' one with "
+        f"key 'b<s>c'; run: the bank should pay {len(ids)} transfers, one for each payout; "
+        f"it paid {len(bank.paid)}: " + "; ".join(shared[:4])
     )
 
 

@@ -257,9 +257,10 @@ def test_the_list_and_the_export_show_each_payout_as_it_stands_now():
 
 def test_the_export_has_the_header_then_a_row_per_payout_in_order():
     """export() is CSV: the header payout_id,account_id,amount,currency,status, then a row
-    per payout in the order requested"""
-    # Ids with what a CSV field must be quoted for: a comma, a quote, a line break.
-    odd = ["b,c", 'd"e', "f\ng", "h\r\ni", "j\n"]
+    per payout in the order requested, with its account id as it is, whatever it holds"""
+    # Ids with what a CSV field must be quoted for: a comma, a quote, a line break; and
+    # ids a spreadsheet would take for a formula, which the export writes as they are.
+    odd = ["b,c", 'd"e', "f\ng", "h\r\ni", "j\n", "=1+2", "+k", "-l", "@m", "'n"]
     svc, bank, _ = funded(dict.fromkeys(["a", *odd], 5000))
     refused = svc.request_payout("a", 1234, "k1")
     paid = [(svc.request_payout(account, 7, "k1"), account) for account in odd]
@@ -271,9 +272,16 @@ def test_the_export_has_the_header_then_a_row_per_payout_in_order():
         [refused, "a", "12.34", "USD", "failed"],
         *([payout, account, "0.07", "USD", "paid"] for payout, account in paid),
     ]
+    wrong = [
+        f"{show([row])} came back as {show([found])}"
+        for row, found in zip(expected, got, strict=False)
+        if found != row
+    ]
     assert got == expected, (
         f"a payout of 12.34 USD from a (refused), then 0.07 USD from each of {show(odd)} "
-        f"(paid): export() read as CSV should give {show(expected)}; got {show(got)}"
+        f"(paid): export() read as CSV should give the header, then a row per payout "
+        f"(payout_id, account_id, amount, currency, status), each account id as it is; got "
+        f"{len(got)} rows for {len(expected)}: " + ("; ".join(wrong[:4]) or "the rows differ")
     )
 
 
@@ -292,17 +300,33 @@ def test_the_export_of_many_payouts_requested_at_once_has_a_row_for_each():
 
 
 def test_the_export_of_a_day_has_only_that_days_payouts():
-    """export(day) has the rows of the payouts requested while clock() // 86400 was day"""
+    """export(day) has the rows of the payouts requested while clock() // 86400 was day,
+    in the order requested"""
     svc, _, clock = funded({"a": 100})
-    # The last float before each midnight: still the day before, to the last bit.
-    times = [0.0, 86_399.5, math.nextafter(86_400.0, 0), 86_400.0, 100_000.0]
-    times += [math.nextafter(172_800.0, 0), 172_800.0]
+    # The last float before each midnight: still the day before, to the last bit. Enough
+    # payouts before day 1's that their numbers, kept in a set, come out of it in another
+    # order.
+    times = [1000.0 * n for n in range(28)] + [86_399.5, math.nextafter(86_400.0, 0)]
+    times += [86_400.0, 100_000.0, 150_000.0, math.nextafter(172_800.0, 0), 172_800.0]
     ids = requested(svc, clock, times)
     got = [[row[0] for row in rows(svc, day)[1:]] for day in (0, 1, 2, 3)]
-    expected = [ids[:3], ids[3:6], ids[6:], []]
-    assert got == expected, (
-        f"payouts at {show(times)} s: export(day) for days 0 to 3 should list "
-        f"{show(expected)}; got {show(got)}"
+    expected = [ids[:30], ids[30:34], ids[34:], []]
+    wrong = []
+    for day, (want, found) in enumerate(zip(expected, got, strict=True)):
+        missing = [payout for payout in want if payout not in found]
+        others = [payout for payout in found if payout not in want]
+        if missing or others or len(found) != len(want):
+            wrong.append(
+                f"export({day}) had {len(found)} rows for {len(want)}, leaving out "
+                f"{show(missing) or 'none'}, with {show(others) or 'none'} of other days"
+            )
+        elif found != want:
+            wrong.append(f"export({day}) listed {show(found)}, in that order")
+    assert not wrong, (
+        "payouts requested one after another: 30 from 0 s to the last float before "
+        "86400 s (day 0), 4 from 86400 s to the last float before 172800 s (day 1), 1 at "
+        "172800 s (day 2): export(day) should list that day's payouts in the order "
+        "requested, and no other; " + "; ".join(wrong)
     )
 
 
