@@ -235,9 +235,9 @@ def test_the_one_available_worker_is_found_from_any_cursor():
 def test_a_heartbeat_exactly_timeout_seconds_old_still_counts():
     """a worker whose last heartbeat is exactly heartbeat_timeout seconds old is
     available"""
-    # Readings exact in binary, as everywhere in these tests: the contract does not say
-    # how the boundary rounds, and `now - last <= timeout` and `last + timeout >= now`,
-    # which differ at 0.1 + 0.2, agree on them (tests/selftest/designs: deadlines).
+    # Readings exact in binary: `now - last <= timeout` and `last + timeout >= now`, which
+    # differ at 0.1 + 0.2, agree on them (tests/selftest/designs: deadlines). Readings with
+    # rounding error, where the two agree too: the test after the next.
     world = World()
     svc = service(world, ["A", "B"], timeout=5.0)
     world.t = 2.5
@@ -267,6 +267,49 @@ def test_a_heartbeat_a_hair_more_than_timeout_seconds_old_no_longer_counts():
             f"timeout {timeout:g}: A and B join at 0, B's heartbeat at 2.5: at {timeout:g} + "
             f"{written} A's join is {written} s more than {timeout:g} s old and no longer "
             f"counts, B's heartbeat does: 2 dispatches should go to 'B', 'B'; got {show(got)}"
+        )
+
+
+# Clock readings that are not exact in binary, as (what they are, the timeout, the clock at
+# A's join, at its heartbeat (None: none), at the dispatch). At each, `now - then <= timeout`
+# in floats agrees with the difference in decimals and with a deadline, `then + timeout >= now`
+# (tests/selftest/designs: deadlines): the contract's subtraction, however a design writes it.
+ROUNDED = (
+    ("tenths of a second, exactly the timeout apart", 30.0, 0.1, None, 30.1),
+    ("a clock that starts at 3.8", 30.0, 3.8, 21.1, 51.1),
+    ("a wall clock's seconds since 1970", 30.0, 1_700_000_050.0, None, 1_700_000_075.0),
+    ("a fraction of a second just over the timeout", 0.1, 0.1, None, 0.2000000005),
+)
+
+
+def test_a_worker_s_age_is_the_clock_now_minus_the_clock_then_at_readings_with_rounding_error():
+    """a worker's age is clock() now minus clock() then, in floats, whatever the readings:
+    at 30.1 a join at 0.1 is 30 s old, and a reading of 1.7e9 keeps its seconds
+
+    Readings where other ways of taking the age part from it: the cutoff
+    `then >= now - timeout` (30.1 - 30 is 0.10000000000000142, more than 0.1),
+    readings kept relative to the first one (51.1 - 3.8 less 21.1 - 3.8 is
+    30.000000000000004), readings in single precision (1,700,000,050 kept as
+    1,700,000,000), and the exact difference of the binary readings (30.1 - 0.1
+    is a hair over 30 there).
+    """
+    for story, timeout, joined, beat, now in ROUNDED:
+        world = World(t=joined)
+        svc = service(world, ["A"], timeout=timeout)
+        then = joined
+        if beat is not None:
+            world.t = then = beat
+            svc.heartbeat("A")
+        world.t = now
+        fresh = now - then <= timeout
+        got = svc.dispatch("o1").worker
+        expected = "A" if fresh else None
+        heard = "" if beat is None else f", sends a heartbeat at {beat!r}"
+        assert got == expected, (
+            f"timeout {timeout!r}: A joins at {joined!r}{heard}; at {now!r} ({story}) A's "
+            f"last heartbeat is {now!r} - {then!r} = {now - then!r} s old, "
+            f"{'at most' if fresh else 'more than'} the timeout: dispatch('o1') should go "
+            f"to {expected!r}; got {got!r}"
         )
 
 
