@@ -653,6 +653,28 @@ def test_when_the_clock_steps_back_a_heartbeat_s_age_is_the_clock_now_minus_its_
     )
 
 
+def test_a_heartbeat_at_clock_reading_zero_counts_like_any_other():
+    """a heartbeat at the clock reading 0.0 is a heartbeat like any other: the worker's age
+    runs from it, not from its join (a reading of 0.0 is not a missing one)"""
+    # The clock may read below 0 and step back: a join at -20, or at 40 before the clock
+    # is set back to 0. `last_heartbeat or joined_at` takes the heartbeat at 0.0 for none.
+    for joined, now, expected, story in (
+        (-20.0, 25.0, "A", "25 s old, at most the timeout (its join is 45 s old)"),
+        (40.0, 35.0, None, "35 s old, more than the timeout (its join is -5 s old)"),
+    ):
+        world = World(t=joined)
+        svc = service(world, ["A"], timeout=30.0)
+        world.t = 0.0
+        svc.heartbeat("A")
+        world.t = now
+        got = svc.dispatch("o1").worker
+        assert got == expected, (
+            f"timeout 30: A joins at {joined:g}; the clock reads 0.0 and A sends a heartbeat, "
+            f"its last; at {now:g} that heartbeat is {story}: dispatch('o1') should go to "
+            f"{expected!r}; got {got!r}"
+        )
+
+
 # Rounds of the long run below: past 2**16 failures and heartbeats for each worker.
 ROUNDS = 33_000
 
