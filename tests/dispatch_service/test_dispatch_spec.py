@@ -876,14 +876,26 @@ class GatewayError(Exception):
     """An exception of the push gateway's own."""
 
 
-# What a send may raise besides ConnectionError: a timeout, the gateway's own bugs and errors.
-RAISED = (TimeoutError, OSError, RuntimeError, ValueError, GatewayError)
+# What a send may raise besides ConnectionError: a timeout, the gateway's own bugs and errors,
+# those a bug in its client raises too (a TypeError, a KeyError: not the service's own).
+RAISED = (
+    TimeoutError,
+    OSError,
+    RuntimeError,
+    ValueError,
+    GatewayError,
+    TypeError,
+    AttributeError,
+    NameError,
+    AssertionError,
+    KeyError,
+)
 
 
 def test_a_send_that_raises_counts_as_a_failed_delivery_whatever_it_raises():
     """a send that raises counts as one that returned False whatever it raises (a
-    TimeoutError, a RuntimeError, an exception of the gateway's own): it is made once, the
-    order goes on, the worker is down and the send counted as a failure"""
+    TimeoutError, a RuntimeError, a TypeError, an exception of the gateway's own): it is
+    made once, the order goes on, the worker is down and the send counted as a failure"""
     for error in RAISED:
         world = World(drop={("A", "o1")}, error=error)  # once: a send made again goes through
         svc = service(world, WORKERS)
