@@ -806,6 +806,37 @@ def test_stats_count_offers_deliveries_and_failures():
     )
 
 
+# Workers each sent one order: one dispatch that all but the last refuse.
+POOL = 5_000
+
+
+def test_stats_are_kept_for_every_worker_however_many():
+    """stats count the sends to every worker in the rotation, however many: 5,000 workers
+    each sent one order
+
+    Each of the first 4,999 refuses the order, and the last takes it: one
+    dispatch, 5,000 sends. A table of counts kept for the last N workers
+    counted, N up to 4,096, has lost the first workers' counts.
+    """
+    pool = [f"w{n}" for n in range(POOL)]
+    world = World(refuse=set(pool[:-1]))
+    svc = service(world, pool)
+    result = delivery(svc.dispatch("o1"))
+    expected = {worker: (1, 0, 1) for worker in pool[:-1]} | {pool[-1]: (1, 1, 0)}
+    wrong = []
+    for worker in pool:
+        got = counts(svc.stats(worker))
+        if got != expected[worker]:
+            wrong.append((worker, got))
+    assert not wrong, (
+        f"workers w0 to w{POOL - 1} join, every one but w{POOL - 1} refusing o1, which "
+        f"gave {show(result)} (order, worker, attempts): stats should give offered 1, "
+        f"delivered 0, failed 1 for each of w0 to w{POOL - 2}, and 1, 1, 0 for "
+        f"w{POOL - 1}; {len(wrong):,} did not, the first, {wrong[0][0]}, giving "
+        f"{show(wrong[0][1])}"
+    )
+
+
 def test_stats_refuse_a_worker_not_in_the_rotation():
     """stats raises KeyError for a worker that never joined, or has left"""
     svc = service(World(), WORKERS)
