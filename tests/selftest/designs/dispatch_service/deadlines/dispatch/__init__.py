@@ -4,9 +4,9 @@ A heartbeat (or a join) sets the worker's deadline to the clock plus the
 timeout, and the worker is fresh while the clock has not passed it. In floats
 this is not quite `now - last <= timeout`: with a heartbeat at 0.1 and a timeout
 of 0.2, the clock at 0.1 + 0.2 (0.30000000000000004) is at the deadline here,
-and 0.20000000000000004 s after the heartbeat there. The contract does not say
-how the boundary rounds, so the spec tests use clock readings exact in binary,
-where the two agree; this design keeps them to it.
+and 0.20000000000000004 s after the heartbeat there. The spec tests take clock
+readings where the two agree (exact in binary, or with a rounding error that both
+round alike, as 0.1 and 30.1); this design keeps them to it.
 """
 
 from typing import NamedTuple
