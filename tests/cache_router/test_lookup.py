@@ -59,6 +59,37 @@ def test_a_key_goes_to_the_first_token_at_or_after_it():
         )
 
 
+# Tokens at both ends of the 64-bit range: c#0 at 0, a#0 at 2**64 - 3 and b#0 at the very
+# top, 2**64 - 1, and keys at and beside them. Above 2**53 a float cannot tell 2**64 - 3
+# from 2**64 - 2 or 2**64 - 1: all three are 2.0**64.
+TOP = 2**64 - 1
+ENDS = {"c#0": 0, "a#0": TOP - 2, "b#0": TOP}
+ENDS_KEYS = [
+    ("key-0", 0, "c"),
+    ("key-1", 1, "a"),
+    ("key-top-3", TOP - 3, "a"),
+    ("key-top-2", TOP - 2, "a"),
+    ("key-top-1", TOP - 1, "b"),
+    ("key-top", TOP, "b"),
+]
+
+
+def test_a_key_goes_to_the_first_token_at_or_after_it_at_the_ends_of_the_range():
+    """at both ends of the 64-bit range, and between hashes a float cannot tell apart, a
+    key goes to the first token whose hash is at least the key's: a key at 2**64 - 2 to
+    the token at 2**64 - 1, not the one at 2**64 - 3; a key at 2**64 - 1 to a token there"""
+    positions = {**ENDS, **{key: at for key, at, _ in ENDS_KEYS}}
+    cluster = cluster_of(["a", "b", "c"], 1, 1, table_hash(positions))
+    for key, at, expected in ENDS_KEYS:
+        got = owners_of(cluster, key)
+        shown_at = f"2**64 - {TOP + 1 - at}" if at > 1 else str(at)
+        assert got == repr([expected]), (
+            "V=1, replicas=1, tokens c#0 at 0, a#0 at 2**64 - 3, b#0 at 2**64 - 1: owners of "
+            f"{key!r} (at {shown_at}) should be [{expected!r}], the node of the first token "
+            f"at or after it; got {got}"
+        )
+
+
 def test_a_key_past_the_last_token_wraps_around():
     """a key that hashes past the last token goes to the first token, and the walk wraps too"""
     cluster = cluster_of(["a", "b", "c"], 1, 2, table_hash(POSITIONS))
