@@ -369,6 +369,65 @@ def test_a_node_back_up_is_empty():
     )
 
 
+def restarted(cluster, node: str, times: int = 1) -> None:
+    """mark_down(node) and mark_up(node), `times` times over: that many restarts."""
+    for _ in range(times):
+        cluster.mark_down(node)
+        cluster.mark_up(node)
+
+
+# What leaves b holding a key it no longer owns, and what makes it the key's owner again.
+NO_LONGER_OWNED = [
+    (
+        "set_weight('b', 0)",
+        lambda cluster: cluster.set_weight("b", 0),
+        "set_weight('b', 1)",
+        lambda cluster: cluster.set_weight("b", 1),
+    ),
+    (
+        "add_node('c')",
+        lambda cluster: cluster.add_node("c"),
+        "remove_node('c')",
+        lambda cluster: cluster.remove_node("c"),
+    ),
+]
+
+
+def test_a_restart_empties_the_nodes_whole_cache_whatever_came_before_it():
+    """a restart empties the node's whole cache, whatever came before it: the keys it holds
+    but owns no longer (drained, or a node joined in front) are gone too, and so is what it
+    held before the 256th or the 65,536th restart in a row"""
+    # A key whose owner is b among nodes a and b, and c once c joins (V=4, replicas=1).
+    joined = model_of(["a", "b", "c"], 4, 1)
+    on_b = first_owned_by("b", ["a", "b"], KEYS, virtuals=4, replicas=1)
+    key = next(key for key in on_b if joined.owners(key) == ["c"])
+    for change, make, undo, undone in NO_LONGER_OWNED:
+        cluster = cluster_of(["a", "b"], 4, 1)
+        got = gets(cluster, [key])
+        make(cluster)
+        restarted(cluster, "b")
+        undone(cluster)
+        got += gets(cluster, [key])
+        expected = [f"'{key}@1'", f"'{key}@2'"]
+        assert got == expected, (
+            f"V=4, replicas=1, nodes a, b: get({key!r}) (a miss, cached on b, its owner), "
+            f"{change} (b holds the key, no longer its owner), mark_down('b') and "
+            f"mark_up('b') (b restarts), {undo} (b its owner again), get({key!r}): b came "
+            f"back empty, so the gets should give {', '.join(expected)}; got {', '.join(got)}"
+        )
+    cluster = cluster_of(["a"], 4, 1)
+    got = gets(cluster, ["user:1"])
+    for times in (256, 65536):
+        restarted(cluster, "a", times)
+        got += gets(cluster, ["user:1"])
+    expected = ["'user:1@1'", "'user:1@2'", "'user:1@3'"]
+    assert got == expected, (
+        "V=4, replicas=1, node a: get('user:1'), a marked down and up 256 times, "
+        "get('user:1'), a marked down and up 65,536 times more, get('user:1'): each get "
+        f"follows a restart, so each should miss: {', '.join(expected)}; got {', '.join(got)}"
+    )
+
+
 def test_the_first_owner_up_that_holds_the_key_answers():
     """an owner up that does not hold the key is passed over for a later owner that does"""
     keys = first_owned_by("a", NODES, KEYS[:60], virtuals=8)
