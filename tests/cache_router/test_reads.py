@@ -304,7 +304,8 @@ def test_a_hit_gives_the_very_object_load_gave():
 
 
 def test_a_down_node_does_not_answer():
-    """a node marked down serves nothing it holds: its keys are loaded anew"""
+    """a node marked down serves nothing it holds, drained when it was marked down or not:
+    its keys are loaded anew"""
     cluster = cluster_of(["a"], 4, 1)
     got = gets(cluster, ["user:1"])
     cluster.mark_down("a")
@@ -312,6 +313,17 @@ def test_a_down_node_does_not_answer():
     assert got == ["'user:1@1'", "'user:1@2'"], (
         "V=4, replicas=1, node a: get('user:1'), mark_down('a'), get('user:1') should load "
         f"twice and give 'user:1@1', 'user:1@2'; got {', '.join(got)}"
+    )
+    cluster = cluster_of(["a"], 4, 1)
+    got = gets(cluster, ["user:1"])
+    cluster.set_weight("a", 0)
+    cluster.mark_down("a")
+    cluster.set_weight("a", 1)
+    got += gets(cluster, ["user:1"])
+    assert got == ["'user:1@1'", "'user:1@2'"], (
+        "V=4, replicas=1, node a: get('user:1'), set_weight('a', 0), mark_down('a') (a "
+        "member, drained, marked down), set_weight('a', 1), get('user:1'): a is still down, "
+        f"so the gets should load twice and give 'user:1@1', 'user:1@2'; got {', '.join(got)}"
     )
 
 
@@ -356,7 +368,8 @@ def test_a_down_owner_falls_back_to_the_next_owner_up():
 
 
 def test_a_node_back_up_is_empty():
-    """mark_up of a down node brings it back with nothing cached"""
+    """mark_up of a down node brings it back with nothing cached, drained when it was
+    marked up or not"""
     cluster = cluster_of(["a"], 4, 2)
     got = gets(cluster, ["user:1"])
     cluster.mark_down("a")
@@ -365,6 +378,19 @@ def test_a_node_back_up_is_empty():
     assert got == ["'user:1@1'", "'user:1@2'", "'user:1@2'"], (
         "V=4, node a alone: get('user:1'), mark_down('a'), mark_up('a'), get('user:1') twice "
         "should give 'user:1@1', then 'user:1@2' (a came back empty) and 'user:1@2'; got "
+        f"{', '.join(got)}"
+    )
+    cluster = cluster_of(["a"], 4, 2)
+    got = gets(cluster, ["user:1"])
+    cluster.mark_down("a")
+    cluster.set_weight("a", 0)
+    cluster.mark_up("a")
+    cluster.set_weight("a", 1)
+    got += gets(cluster, ["user:1", "user:1"])
+    assert got == ["'user:1@1'", "'user:1@2'", "'user:1@2'"], (
+        "V=4, node a alone: get('user:1'), mark_down('a'), set_weight('a', 0), mark_up('a') "
+        "(a member, drained, marked up), set_weight('a', 1), get('user:1') twice should give "
+        "'user:1@1', then 'user:1@2' (a came back empty) and 'user:1@2' (a hit on a, up); got "
         f"{', '.join(got)}"
     )
 
