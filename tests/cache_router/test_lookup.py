@@ -7,6 +7,8 @@ tokens where the test says), except in the test whose subject is the default
 hash.
 """
 
+import pytest
+
 from tests.cache_router.model import (
     KEYS,
     before_the_end,
@@ -56,6 +58,37 @@ def test_a_key_goes_to_the_first_token_at_or_after_it():
         assert got == repr([expected]), (
             f"V=1, replicas=1, tokens {top!r}#0, a#0, b#0, c#0 at 99, 100, 200, 300: owners "
             f"of {key!r} (at {POSITIONS[key]}) should be [{expected!r}]; got {got}"
+        )
+
+
+# Tokens at both ends of the 64-bit range: c#0 at 0, a#0 at 2**64 - 3 and b#0 at the very
+# top, 2**64 - 1, and keys at and beside them. Above 2**53 a float cannot tell 2**64 - 3
+# from 2**64 - 2 or 2**64 - 1: all three are 2.0**64.
+TOP = 2**64 - 1
+ENDS = {"c#0": 0, "a#0": TOP - 2, "b#0": TOP}
+ENDS_KEYS = [
+    ("key-0", 0, "c"),
+    ("key-1", 1, "a"),
+    ("key-top-3", TOP - 3, "a"),
+    ("key-top-2", TOP - 2, "a"),
+    ("key-top-1", TOP - 1, "b"),
+    ("key-top", TOP, "b"),
+]
+
+
+def test_a_key_goes_to_the_first_token_at_or_after_it_at_the_ends_of_the_range():
+    """at both ends of the 64-bit range, and between hashes a float cannot tell apart, a
+    key goes to the first token whose hash is at least the key's: a key at 2**64 - 2 to
+    the token at 2**64 - 1, not the one at 2**64 - 3; a key at 2**64 - 1 to a token there"""
+    positions = {**ENDS, **{key: at for key, at, _ in ENDS_KEYS}}
+    cluster = cluster_of(["a", "b", "c"], 1, 1, table_hash(positions))
+    for key, at, expected in ENDS_KEYS:
+        got = owners_of(cluster, key)
+        shown_at = f"2**64 - {TOP + 1 - at}" if at > 1 else str(at)
+        assert got == repr([expected]), (
+            "V=1, replicas=1, tokens c#0 at 0, a#0 at 2**64 - 3, b#0 at 2**64 - 1: owners of "
+            f"{key!r} (at {shown_at}) should be [{expected!r}], the node of the first token "
+            f"at or after it; got {got}"
         )
 
 
@@ -278,3 +311,42 @@ def test_removing_a_node_moves_only_its_keys():
             f"keys whose first owner was {gone} may change first owner; {len(moved)} others "
             "did, e.g. " + "; ".join(f"{key}: {was} -> {now}" for key, was, now in moved[:3])
         )
+
+
+# V=1, replicas=1: a#0 at 10, b#0 at 20, c#0 at 30, d#0 at 40, and the key at 15: its owner
+# is b when b is there, else c when c is there; d, which joins and leaves over and over,
+# never takes it.
+STEPS = {"a#0": 10, "b#0": 20, "c#0": 30, "d#0": 40, "key": 15}
+
+
+def flapped(cluster, times: int) -> None:
+    """add_node('d') and remove_node('d'), `times` times over: twice that many changes."""
+    for _ in range(times):
+        cluster.add_node("d")
+        cluster.remove_node("d")
+
+
+@pytest.mark.slow
+def test_owners_asked_again_after_256_or_65536_changes_are_those_of_the_cluster_then():
+    """owners of a key asked, then asked again after exactly 256 changes, then after 65,536
+    more, with no lookup between, are each time the owners the cluster gives it then:
+    nothing found before the changes comes back, however many changes came between"""
+    cluster = cluster_of(["a", "b"], 1, 1, table_hash(STEPS))
+    got = [owners_of(cluster, "key")]
+    cluster.remove_node("b")
+    flapped(cluster, 127)
+    cluster.add_node("c")
+    got.append(owners_of(cluster, "key"))
+    cluster.remove_node("c")
+    flapped(cluster, 32767)
+    cluster.add_node("b")
+    got.append(owners_of(cluster, "key"))
+    expected = ["['b']", "['c']", "['b']"]
+    assert got == expected, (
+        "V=1, replicas=1, tokens a#0 at 10, b#0 at 20, c#0 at 30, d#0 at 40, a key at 15; "
+        "nodes a, b: owners('key'); then 256 changes (remove_node('b'), add_node('d') and "
+        "remove_node('d') 127 times, add_node('c')) and owners('key'); then 65,536 more "
+        "(remove_node('c'), add_node('d') and remove_node('d') 32,767 times, add_node('b')) "
+        f"and owners('key'): they should give {', '.join(expected)}, the node of the first "
+        f"token at or after the key each time; got {', '.join(got)}"
+    )

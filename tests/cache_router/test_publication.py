@@ -296,23 +296,26 @@ def asked_from_a_thread(cluster, key: str) -> str:
 def test_owners_asked_at_any_line_of_a_change_see_a_whole_ring():
     """a change publishes its ring in one step: owners() asked before any line of its code
     runs (where another thread may take its turn) gives what the ring before the change
-    gives, or what the ring after does"""
-    keys = KEYS[:30]
-    cluster = cluster_of(NODES, 4, 2)
-    done = list(DONE)
-    for call, change in CHANGES:
-        before = routes(cluster, keys)
-        lines = watched(cluster, change, keys, routes)
-        after = routes(cluster, keys)
-        for where, line, source, seen in lines:
-            problem = WAITED if seen is None else mixed(seen, before, after, keys)
-            assert not problem, (
-                f"V=4, replicas=2, {', '.join(done)}, then {call}: owners() asked while "
-                f"{call} ran, just before line {line} of {where} (`{source.strip()}`), should "
-                "give the owners of the ring before the call or those of the ring after it, "
-                f"for every key; but {problem}"
-            )
-        done.append(call)
+    gives, or what the ring after does, with replicas below the number of nodes with tokens
+    or at or above it"""
+    # With 4 replicas, every node with tokens (2 to 4 of them) is an owner of every key:
+    # 10 keys show what the count of those nodes is at each line.
+    for replicas, keys in ((2, KEYS[:30]), (4, KEYS[:10])):
+        cluster = cluster_of(NODES, 4, replicas)
+        done = list(DONE)
+        for call, change in CHANGES:
+            before = routes(cluster, keys)
+            lines = watched(cluster, change, keys, routes)
+            after = routes(cluster, keys)
+            for where, line, source, seen in lines:
+                problem = WAITED if seen is None else mixed(seen, before, after, keys)
+                assert not problem, (
+                    f"V=4, replicas={replicas}, {', '.join(done)}, then {call}: owners() asked "
+                    f"while {call} ran, just before line {line} of {where} "
+                    f"(`{source.strip()}`), should give the owners of the ring before the call "
+                    f"or those of the ring after it, for every key; but {problem}"
+                )
+            done.append(call)
 
 
 @pytest.mark.slow

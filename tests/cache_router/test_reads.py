@@ -304,7 +304,8 @@ def test_a_hit_gives_the_very_object_load_gave():
 
 
 def test_a_down_node_does_not_answer():
-    """a node marked down serves nothing it holds: its keys are loaded anew"""
+    """a node marked down serves nothing it holds, drained when it was marked down or not:
+    its keys are loaded anew"""
     cluster = cluster_of(["a"], 4, 1)
     got = gets(cluster, ["user:1"])
     cluster.mark_down("a")
@@ -312,6 +313,17 @@ def test_a_down_node_does_not_answer():
     assert got == ["'user:1@1'", "'user:1@2'"], (
         "V=4, replicas=1, node a: get('user:1'), mark_down('a'), get('user:1') should load "
         f"twice and give 'user:1@1', 'user:1@2'; got {', '.join(got)}"
+    )
+    cluster = cluster_of(["a"], 4, 1)
+    got = gets(cluster, ["user:1"])
+    cluster.set_weight("a", 0)
+    cluster.mark_down("a")
+    cluster.set_weight("a", 1)
+    got += gets(cluster, ["user:1"])
+    assert got == ["'user:1@1'", "'user:1@2'"], (
+        "V=4, replicas=1, node a: get('user:1'), set_weight('a', 0), mark_down('a') (a "
+        "member, drained, marked down), set_weight('a', 1), get('user:1'): a is still down, "
+        f"so the gets should load twice and give 'user:1@1', 'user:1@2'; got {', '.join(got)}"
     )
 
 
@@ -356,7 +368,8 @@ def test_a_down_owner_falls_back_to_the_next_owner_up():
 
 
 def test_a_node_back_up_is_empty():
-    """mark_up of a down node brings it back with nothing cached"""
+    """mark_up of a down node brings it back with nothing cached, drained when it was
+    marked up or not"""
     cluster = cluster_of(["a"], 4, 2)
     got = gets(cluster, ["user:1"])
     cluster.mark_down("a")
@@ -366,6 +379,78 @@ def test_a_node_back_up_is_empty():
         "V=4, node a alone: get('user:1'), mark_down('a'), mark_up('a'), get('user:1') twice "
         "should give 'user:1@1', then 'user:1@2' (a came back empty) and 'user:1@2'; got "
         f"{', '.join(got)}"
+    )
+    cluster = cluster_of(["a"], 4, 2)
+    got = gets(cluster, ["user:1"])
+    cluster.mark_down("a")
+    cluster.set_weight("a", 0)
+    cluster.mark_up("a")
+    cluster.set_weight("a", 1)
+    got += gets(cluster, ["user:1", "user:1"])
+    assert got == ["'user:1@1'", "'user:1@2'", "'user:1@2'"], (
+        "V=4, node a alone: get('user:1'), mark_down('a'), set_weight('a', 0), mark_up('a') "
+        "(a member, drained, marked up), set_weight('a', 1), get('user:1') twice should give "
+        "'user:1@1', then 'user:1@2' (a came back empty) and 'user:1@2' (a hit on a, up); got "
+        f"{', '.join(got)}"
+    )
+
+
+def restarted(cluster, node: str, times: int = 1) -> None:
+    """mark_down(node) and mark_up(node), `times` times over: that many restarts."""
+    for _ in range(times):
+        cluster.mark_down(node)
+        cluster.mark_up(node)
+
+
+# What leaves b holding a key it no longer owns, and what makes it the key's owner again.
+NO_LONGER_OWNED = [
+    (
+        "set_weight('b', 0)",
+        lambda cluster: cluster.set_weight("b", 0),
+        "set_weight('b', 1)",
+        lambda cluster: cluster.set_weight("b", 1),
+    ),
+    (
+        "add_node('c')",
+        lambda cluster: cluster.add_node("c"),
+        "remove_node('c')",
+        lambda cluster: cluster.remove_node("c"),
+    ),
+]
+
+
+def test_a_restart_empties_the_nodes_whole_cache_whatever_came_before_it():
+    """a restart empties the node's whole cache, whatever came before it: the keys it holds
+    but owns no longer (drained, or a node joined in front) are gone too, and so is what it
+    held before the 256th or the 65,536th restart in a row"""
+    # A key whose owner is b among nodes a and b, and c once c joins (V=4, replicas=1).
+    joined = model_of(["a", "b", "c"], 4, 1)
+    on_b = first_owned_by("b", ["a", "b"], KEYS, virtuals=4, replicas=1)
+    key = next(key for key in on_b if joined.owners(key) == ["c"])
+    for change, make, undo, undone in NO_LONGER_OWNED:
+        cluster = cluster_of(["a", "b"], 4, 1)
+        got = gets(cluster, [key])
+        make(cluster)
+        restarted(cluster, "b")
+        undone(cluster)
+        got += gets(cluster, [key])
+        expected = [f"'{key}@1'", f"'{key}@2'"]
+        assert got == expected, (
+            f"V=4, replicas=1, nodes a, b: get({key!r}) (a miss, cached on b, its owner), "
+            f"{change} (b holds the key, no longer its owner), mark_down('b') and "
+            f"mark_up('b') (b restarts), {undo} (b its owner again), get({key!r}): b came "
+            f"back empty, so the gets should give {', '.join(expected)}; got {', '.join(got)}"
+        )
+    cluster = cluster_of(["a"], 4, 1)
+    got = gets(cluster, ["user:1"])
+    for times in (256, 65536):
+        restarted(cluster, "a", times)
+        got += gets(cluster, ["user:1"])
+    expected = ["'user:1@1'", "'user:1@2'", "'user:1@3'"]
+    assert got == expected, (
+        "V=4, replicas=1, node a: get('user:1'), a marked down and up 256 times, "
+        "get('user:1'), a marked down and up 65,536 times more, get('user:1'): each get "
+        f"follows a restart, so each should miss: {', '.join(expected)}; got {', '.join(got)}"
     )
 
 

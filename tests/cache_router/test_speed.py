@@ -73,6 +73,33 @@ def test_lookups_beside_a_drained_member_take_logarithmic_time():
     )
 
 
+FEW_KEYS = KEYS[:3000]
+
+
+def test_owners_and_get_take_no_longer_with_replicas_far_above_the_node_count():
+    """with replicas far above the number of nodes, owners and get still take O(log M) plus
+    the tokens walked, nothing for the replicas they cannot have: 3,000 of each, half of
+    them wrapping around, with replicas=10**9 and 3 nodes, finish in time
+
+    V=16, replicas=10**9, nodes a, b, c: each key has the three nodes as owners,
+    found within 48 tokens. Measured on a 2-core machine under a load of 4, in
+    CPU time: the reference 0.023 s, building included, the correct designs kept
+    in the self-tests 0.011 to 0.024 s; a walk that loops over range(replicas),
+    doing nothing once it has every node, 2.4 s for one lookup with
+    replicas=10**8, so some 24 s for its first lookup here.
+    """
+    cluster = cluster_of(["a", "b", "c"], 16, 10**9, past_the_end)
+    owners = {repr(sorted(cluster.owners(key))) for key in FEW_KEYS}
+    assert owners == {"['a', 'b', 'c']"}, (
+        "V=16, replicas=10**9, nodes a, b, c: owners(key) should always give the three "
+        f"nodes, every node with tokens; it gave {', '.join(sorted(owners))}"
+    )
+    values = [cluster.get(key) for key in FEW_KEYS]
+    assert values == [f"{key}@{n}" for n, key in enumerate(FEW_KEYS, start=1)], (
+        "the same cluster: the first get of each of 3,000 keys should load it once"
+    )
+
+
 MEMBERS = [f"spare-{n}" for n in range(1600)]
 READ = [f"key-{n}" for n in range(1000)]
 ROUNDS = 150
