@@ -9,6 +9,9 @@ Where a test needs the learner's services to be compared with each other, it
 compares what they did (offers, fields, counts), never the objects.
 """
 
+import sys
+import traceback
+
 import pytest
 
 from tests.courier_assignment.model import (
@@ -146,6 +149,46 @@ def test_after_max_declines_the_order_is_unassigned():
             f"all declining: assign should give {show(expected[0])} after offers to "
             f"{show(expected[1])}; got {show(got[0])} after offers to {show(got[1])}"
         )
+
+
+# One round of more declines than a recursion limit allows (see the test's docstring).
+DECLINING = 300
+SPARE_FRAMES = 100
+
+
+def frames() -> int:
+    """How deep the stack is here, in frames."""
+    return sum(1 for _ in traceback.walk_stack(None))
+
+
+def test_one_assign_takes_any_number_of_declines():
+    """one assign takes as many declines as max_declines allows, however many: 300 couriers
+    all declining make 300 offers and 300 declines, with only 100 frames of stack to spare
+
+    A round longer than Python's default recursion limit (1,000 frames) would take over a
+    second of the reference's time, each offer being O(n); so, for the assign only, the
+    test lowers the limit to 100 frames above its own depth, where a correct assign needs
+    about 10, and one that recurses on each decline over 300.
+    """
+    couriers = {f"c{n}": spot(north=10 * (n + 1)) for n in range(DECLINING)}
+    world = World(declines=set(couriers))
+    svc = service(world, couriers, max_declines=1_000_000)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(frames() + SPARE_FRAMES)
+    try:
+        got = fields(svc.assign("o1", *CENTRE))
+    except Exception as error:  # RecursionError, most likely: the message says which
+        got = f"{type(error).__name__} raised"
+    finally:
+        sys.setrecursionlimit(limit)
+    expected = ("o1", None, None, DECLINING)
+    offered = len(asked(world, "o1"))
+    assert got == expected and offered == DECLINING, (
+        f"max_declines 1,000,000, {DECLINING} couriers 10 to {10 * DECLINING:,} m from the "
+        f"pickup, all declining, the stack allowed {SPARE_FRAMES} frames more than the "
+        f"caller's: assign should give {show(expected)} after {DECLINING} offers, one to "
+        f"each; got {got if isinstance(got, str) else show(got)} after {offered} offers"
+    )
 
 
 def test_with_nobody_left_to_ask_the_order_is_unassigned():
