@@ -151,6 +151,28 @@ def test_after_max_declines_the_order_is_unassigned():
         )
 
 
+def test_with_nobody_left_to_ask_the_order_is_unassigned():
+    """when every eligible courier has declined before max_declines is reached, the order
+    is unassigned, however large max_declines is"""
+    # 2**64 too: a positive int like any other, past the 64-bit sizes of C.
+    for n, (max_declines, written) in enumerate(((5, "5"), (2**64, "2**64"))):
+        ana, ben = f"ana{n}", f"ben{n}"  # other names in each service
+        world = World(declines={ana, ben})
+        svc = service(world, {ana: LINE["ana"], ben: LINE["ben"]}, max_declines=max_declines)
+        try:
+            result = fields(svc.assign("o1", *CENTRE))
+        except Exception as error:
+            result = f"{type(error).__name__} raised"
+        got = [result, asked(world, "o1")]
+        expected = [("o1", None, None, 2), [ana, ben]]
+        assert got == expected, (
+            f"max_declines {written}, {ana} and {ben} 100 and 200 m from the pickup, both "
+            f"declining: assign should give {show(expected[0])} after offers to "
+            f"{show(expected[1])}; got {got[0] if isinstance(got[0], str) else show(got[0])} "
+            f"after offers to {show(got[1]) or 'none'}"
+        )
+
+
 # One round of more declines than a recursion limit allows (see the test's docstring).
 DECLINING = 300
 SPARE_FRAMES = 100
@@ -188,21 +210,6 @@ def test_one_assign_takes_any_number_of_declines():
         f"pickup, all declining, the stack allowed {SPARE_FRAMES} frames more than the "
         f"caller's: assign should give {show(expected)} after {DECLINING} offers, one to "
         f"each; got {got if isinstance(got, str) else show(got)} after {offered} offers"
-    )
-
-
-def test_with_nobody_left_to_ask_the_order_is_unassigned():
-    """when every eligible courier has declined before max_declines is reached, the order
-    is unassigned"""
-    world = World(declines={"ana", "ben"})
-    couriers = {"ana": LINE["ana"], "ben": LINE["ben"]}
-    result = service(world, couriers, max_declines=5).assign("o1", *CENTRE)
-    got = [fields(result), asked(world, "o1")]
-    expected = [("o1", None, None, 2), ["ana", "ben"]]
-    assert got == expected, (
-        "max_declines 5, ana and ben 100 and 200 m from the pickup, both declining: assign "
-        f"should give {show(expected[0])} after offers to {show(expected[1])}; got "
-        f"{show(got[0])} after offers to {show(got[1])}"
     )
 
 
