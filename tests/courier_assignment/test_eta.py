@@ -72,6 +72,42 @@ def test_the_eta_is_the_great_circle_distance_over_the_speed_plus_the_wait():
         )
 
 
+# Each case: (story, the courier's report, the pickup). Latitudes 90 and -90 and longitudes
+# 180 and -180 are positions in degrees like any other.
+POLES_AND_ANTIMERIDIAN = [
+    ("at the North Pole, the pickup due south of it", (90.0, 0.0), (89.99, 0.0)),
+    ("at the North Pole, the pickup on another meridian", (90.0, 135.0), (89.99, -45.0)),
+    ("at the South Pole station, the pickup near it", (-90.0, 0.0), (-89.995, 60.0)),
+    (
+        "in Fiji, west of the 180th meridian, the pickup east of it",
+        (-16.8, 179.995),
+        (-16.8, -179.995),
+    ),
+    ("on the 180th meridian, the pickup west of it", (0.0, 180.0), (0.0, 179.99)),
+    ("on the 180th meridian written -180, the pickup west of it", (0.0, -180.0), (0.0, 179.99)),
+]
+
+
+def test_etas_at_the_poles_and_across_the_antimeridian_are_great_circle_ones():
+    """positions are any in degrees: at the poles and across the 180th meridian, a
+    courier's ETA is the great-circle distance (haversine) over the speed, plus the wait"""
+    for n, (story, place, pickup) in enumerate(POLES_AND_ANTIMERIDIAN):
+        world = World()
+        call = "report"
+        try:  # a position refused: the message says which call refused it
+            svc = service(world, {f"ana{n}": place})
+            call = "assign"
+            got = svc.assign("o1", *pickup).eta
+        except Exception as error:
+            got = f"{call} raised {type(error).__name__}"
+        expected = eta_of(place, pickup)
+        assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+            f"one courier {story}: it reported at {place}, {where(place, pickup)} at "
+            f"{pickup}, the defaults (5 m/s, a 60 s wait): its ETA should be {expected:.3f} s; "
+            f"got {got if isinstance(got, str) else repr(got)}"
+        )
+
+
 def test_the_speed_and_the_wait_are_settings():
     """the ETA uses the service's speed (metres per second) and wait (seconds)"""
     place = spot(north=600, east=-800)

@@ -128,6 +128,58 @@ def test_a_report_stamped_before_the_latest_is_ignored():
     )
 
 
+AWAY = spot(north=3000)  # ETA 660 s: ben, at FAR, is better placed
+
+
+def test_a_report_is_in_epoch_milliseconds_whatever_its_stamp():
+    """a report is stamped in epoch milliseconds whatever the stamp, near 1970, before it or
+    far ahead of the clock: only a report stamped before the courier's latest is ignored"""
+    # Each case: (story, the clock in epoch seconds, ana's reports (where, stamp in epoch
+    # milliseconds) in the order they come, who should be offered the order).
+    cases = [
+        (
+            "a clock started at the epoch, at 1,000 s: ana 100 m from the pickup reported "
+            "stamped 900,000 ms (100 s old)",
+            1_000.0,
+            [(NEAR, 900_000)],
+            "ben",
+        ),
+        (
+            "a clock 10 s after the epoch: ana 100 m from the pickup reported stamped -5,000 "
+            "ms (5 s before 1970, 15 s old)",
+            10.0,
+            [(NEAR, -5_000)],
+            "ana",
+        ),
+        (
+            "ana's phone clock runs 20 minutes fast: she reported 100 m from the pickup "
+            "stamped 1,200 s ahead of the clock",
+            EPOCH,
+            [(NEAR, round(EPOCH * 1000) + 1_200_000)],
+            "ana",
+        ),
+        (
+            "ana's phone clock runs 20 minutes fast: she reported 3,000 m from the pickup "
+            "stamped 1,200 s ahead of the clock, then 100 m from it stamped at the clock's "
+            "time (before her latest)",
+            EPOCH,
+            [(AWAY, round(EPOCH * 1000) + 1_200_000), (NEAR, round(EPOCH * 1000))],
+            "ben",
+        ),
+    ]
+    for story, now, reports, expected in cases:
+        world = World(t=now)
+        svc = two_couriers(world)
+        for place, stamp in reports:
+            svc.report("ana", *place, stamp)
+        svc.report("ben", *FAR, world.ms())
+        got = svc.assign("o1", *CENTRE).courier
+        assert got == expected, (
+            f"{story}; ben 600 m away reported just now ({world.ms():,} ms): the order should "
+            f"go to {expected!r}; got {got!r}"
+        )
+
+
 def test_the_latest_report_is_where_the_courier_is():
     """the courier's latest report, and only it, says where the courier is: a later stamp
     replaces it, and so does the same stamp again"""

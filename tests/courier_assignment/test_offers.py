@@ -9,6 +9,9 @@ Where a test needs the learner's services to be compared with each other, it
 compares what they did (offers, fields, counts), never the objects.
 """
 
+import sys
+import traceback
+
 import pytest
 
 from tests.courier_assignment.model import (
@@ -150,16 +153,63 @@ def test_after_max_declines_the_order_is_unassigned():
 
 def test_with_nobody_left_to_ask_the_order_is_unassigned():
     """when every eligible courier has declined before max_declines is reached, the order
-    is unassigned"""
-    world = World(declines={"ana", "ben"})
-    couriers = {"ana": LINE["ana"], "ben": LINE["ben"]}
-    result = service(world, couriers, max_declines=5).assign("o1", *CENTRE)
-    got = [fields(result), asked(world, "o1")]
-    expected = [("o1", None, None, 2), ["ana", "ben"]]
-    assert got == expected, (
-        "max_declines 5, ana and ben 100 and 200 m from the pickup, both declining: assign "
-        f"should give {show(expected[0])} after offers to {show(expected[1])}; got "
-        f"{show(got[0])} after offers to {show(got[1])}"
+    is unassigned, however large max_declines is"""
+    # 2**64 too: a positive int like any other, past the 64-bit sizes of C.
+    for n, (max_declines, written) in enumerate(((5, "5"), (2**64, "2**64"))):
+        ana, ben = f"ana{n}", f"ben{n}"  # other names in each service
+        world = World(declines={ana, ben})
+        svc = service(world, {ana: LINE["ana"], ben: LINE["ben"]}, max_declines=max_declines)
+        try:
+            result = fields(svc.assign("o1", *CENTRE))
+        except Exception as error:
+            result = f"{type(error).__name__} raised"
+        got = [result, asked(world, "o1")]
+        expected = [("o1", None, None, 2), [ana, ben]]
+        assert got == expected, (
+            f"max_declines {written}, {ana} and {ben} 100 and 200 m from the pickup, both "
+            f"declining: assign should give {show(expected[0])} after offers to "
+            f"{show(expected[1])}; got {got[0] if isinstance(got[0], str) else show(got[0])} "
+            f"after offers to {show(got[1]) or 'none'}"
+        )
+
+
+# One round of more declines than a recursion limit allows (see the test's docstring).
+DECLINING = 300
+SPARE_FRAMES = 100
+
+
+def frames() -> int:
+    """How deep the stack is here, in frames."""
+    return sum(1 for _ in traceback.walk_stack(None))
+
+
+def test_one_assign_takes_any_number_of_declines():
+    """one assign takes as many declines as max_declines allows, however many: 300 couriers
+    all declining make 300 offers and 300 declines, with only 100 frames of stack to spare
+
+    A round longer than Python's default recursion limit (1,000 frames) would take over a
+    second of the reference's time, each offer being O(n); so, for the assign only, the
+    test lowers the limit to 100 frames above its own depth, where a correct assign needs
+    about 10, and one that recurses on each decline over 300.
+    """
+    couriers = {f"c{n}": spot(north=10 * (n + 1)) for n in range(DECLINING)}
+    world = World(declines=set(couriers))
+    svc = service(world, couriers, max_declines=1_000_000)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(frames() + SPARE_FRAMES)
+    try:
+        got = fields(svc.assign("o1", *CENTRE))
+    except Exception as error:  # RecursionError, most likely: the message says which
+        got = f"{type(error).__name__} raised"
+    finally:
+        sys.setrecursionlimit(limit)
+    expected = ("o1", None, None, DECLINING)
+    offered = len(asked(world, "o1"))
+    assert got == expected and offered == DECLINING, (
+        f"max_declines 1,000,000, {DECLINING} couriers 10 to {10 * DECLINING:,} m from the "
+        f"pickup, all declining, the stack allowed {SPARE_FRAMES} frames more than the "
+        f"caller's: assign should give {show(expected)} after {DECLINING} offers, one to "
+        f"each; got {got if isinstance(got, str) else show(got)} after {offered} offers"
     )
 
 
@@ -365,6 +415,53 @@ def test_stats_of_a_courier_never_seen_are_zeros():
     got = [counts(svc.stats(name)) for name in ("zed", "", "Ana")]
     assert got == [(0, 0, 0, 0)] * 3, (
         f"stats of 'zed', '' and 'Ana', never seen, should each give zeros; got {show(got)}"
+    )
+
+
+# Couriers that each take an order in turn, STEP seconds apart from the world's clock
+# (22:13:20 UTC, 14 November 2023): 2,000 of them, past a dashboard's "1,000 most recent",
+# over 67 hours, across three midnights UTC. ana takes one every REGULAR turns. Each
+# assign looks at every courier known: 0.05 s of CPU for the reference, 0.15 to 0.25 s
+# for other correct designs (2 s is the limit of a slow test).
+COUNTED = 2_000
+STEP = 120.0
+REGULAR = 100
+
+
+@pytest.mark.slow
+def test_stats_count_everything_since_the_service_was_made():
+    """a courier's counts are those since the service was made, however many couriers it
+    has counted since, and whatever day it is: 2,000 couriers over three days"""
+    world = World()
+    svc = service(world)
+
+    def turn(courier: str, order: str) -> None:
+        """The courier comes online, takes the order, delivers it and goes offline."""
+        world.t += STEP
+        svc.online(courier)
+        svc.report(courier, *LINE["ana"], world.ms())
+        svc.assign(order, *CENTRE)
+        svc.complete(order)
+        svc.offline(courier)
+
+    for n in range(COUNTED):
+        turn(f"c{n}", f"o{n}")
+        if n % REGULAR == 0:
+            turn("ana", f"ana{n}")
+    couriers = [f"c{n}" for n in range(COUNTED)] + ["ana"]
+    expected = [(1, 1, 0, 1)] * COUNTED + [(COUNTED // REGULAR,) * 2 + (0, COUNTED // REGULAR)]
+    got = [counts(svc.stats(name)) for name in couriers]
+    wrong = [(name, was) for name, was, want in zip(couriers, got, expected, strict=True)
+             if was != want]  # fmt: skip
+    assert not wrong, (
+        f"{COUNTED:,} couriers c0, c1, ... in turn, {STEP / 60:g} minutes apart from 22:13 UTC "
+        "on 14 November 2023 to 67 hours later (past three midnights UTC), each coming "
+        "online, taking one order, delivering it and going offline; ana doing the same every "
+        f"{REGULAR} turns: stats should give (1, 1, 0, 1) for each of the {COUNTED:,} and "
+        f"{show([expected[-1]])} for ana (offered, accepted, declined, delivered); "
+        f"{len(wrong):,} gave other counts: "
+        + ", ".join(f"{name} {show([was])}" for name, was in wrong[:3])
+        + (", ..." if len(wrong) > 3 else "")
     )
 
 
