@@ -1097,15 +1097,18 @@ def test_a_worker_that_left_can_join_again_at_the_end():
 
 
 def test_a_worker_that_joins_again_starts_its_stats_from_zero():
-    """a worker that left and joins again has its stats from zero"""
+    """a worker that left and joins again has its stats from zero, though its stats were
+    read before it left"""
     svc = service(World(refuse={("A", "o3")}), ["A", "B"])
     takers(svc, orders(3))  # A, B; A refuses o3, which B takes
+    svc.stats("A")  # read before the leave: nothing of it may outlive the leave
     svc.leave("A")
     svc.join("A")
     got = counts(svc.stats("A"))
     assert got == (0, 0, 0), (
-        "workers A, B: A took o1 and refused o3, then left and joined again: stats('A') "
-        f"should give offered 0, delivered 0, failed 0; got {show(got)}"
+        "workers A, B: A took o1 and refused o3; stats('A') is read; A leaves and joins "
+        "again (no dispatch since): stats('A') should give offered 0, delivered 0, failed 0; "
+        f"got {show(got)}"
     )
 
 
