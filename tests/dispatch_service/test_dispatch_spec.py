@@ -1277,18 +1277,29 @@ def test_a_call_whose_clock_raises_changes_nothing():
 LONG = "courier-7f3a9c2e-" + "0" * 24  # 41 characters
 
 
+# Ids that read like 'B' joined to a count ('B#1', 'B1'), as a design that tells a worker
+# joining again from its last membership might write it: 'B' joins three times.
+ALIKE = ["B#1", "B#2", "B:1", "B:2", "B/1", "B|1", "B-1", "B_1", "B.1", "B1", "B2"]
+
+
 def test_ids_are_compared_exactly():
     """worker ids are compared exactly: ids that differ in case, spaces, Unicode form or
-    only after their 32nd character are different workers"""
-    ids = ["a", "A", "a ", "", "é", "e\u0301", LONG + "1", LONG + "2"]
+    only after their 32nd character, or that read like another one joined to a count ('B#1'
+    and 'B' joined again), are different workers"""
+    ids = ["a", "A", "a ", "", "é", "e\u0301", LONG + "1", LONG + "2", "B", *ALIKE]
     svc = service(World(), ids)
     svc.dispatch("o0")  # 'a'; the cursor names 'A'
     svc.leave("a")
-    got = takers(svc, orders(8))
-    expected = [*ids[1:], ids[1]]
+    for _ in range(2):  # 'B' leaves and joins again, at the end, twice
+        svc.leave("B")
+        svc.join("B")
+    rotation = [worker for worker in ids if worker not in ("a", "B")] + ["B"]
+    expected = [*rotation, rotation[0]]
+    got = takers(svc, orders(len(expected)))
     assert got == expected, (
-        f"workers {show(ids)} join, one dispatch (to 'a'), then 'a' leaves: 8 dispatches "
-        f"should go to {show(expected)}; got {show(got)}"
+        f"workers {show(ids)} join, one dispatch (to 'a'), then 'a' leaves, and 'B' leaves "
+        f"and joins again, twice: {len(expected)} dispatches should go to {show(expected)}; "
+        f"got {show(got)}"
     )
 
 
