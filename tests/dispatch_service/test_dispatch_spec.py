@@ -637,7 +637,8 @@ def test_failures_and_heartbeats_are_ordered_by_the_calls_when_the_clock_steps_b
 def test_when_the_clock_steps_back_a_heartbeat_s_age_is_the_clock_now_minus_its_reading():
     """when the clock steps back, a worker's last heartbeat is the last one made, and its
     age is the clock now minus the clock then: a heartbeat from later on the clock is
-    fresh, and one made after it but earlier on the clock is the one that counts"""
+    fresh, one made after it but earlier on the clock is the one that counts, and a worker
+    a dispatch found silent is fresh again once the clock steps back"""
     world = World(t=100.0)
     svc = service(world, ["A", "B"], timeout=30.0)
     world.t = 50.0  # set back: A's and B's joins are -50 s old
@@ -650,6 +651,20 @@ def test_when_the_clock_steps_back_a_heartbeat_s_age_is_the_clock_now_minus_its_
         "timeout 30: A and B join at 100; the clock steps back to 50 (their joins are -50 s "
         "old): o1, o2; A sends a heartbeat at 50; at 85 A's last heartbeat is 35 s old and B's "
         f"join -15 s: o3 goes to B. The 3 orders should go to {show(expected)}; got {show(got)}"
+    )
+    # Nothing of a dispatch that found the worker silent outlives it: the next one judges
+    # the worker afresh, at its own reading of the clock.
+    world = World(t=0.0)
+    svc = service(world, ["A"], timeout=30.0)
+    world.t = 100.0  # A's join is 100 s old
+    got = takers(svc, ["o1"])
+    world.t = 20.0  # the clock steps back: A's join is 20 s old
+    got += takers(svc, ["o2"])
+    expected = [None, "A"]
+    assert got == expected, (
+        "timeout 30: A joins at 0; at 100 its join is 100 s old: o1 goes to nobody; the clock "
+        "steps back to 20, where A's join is 20 s old, and nothing else happens: o1 and o2 "
+        f"should go to {show(expected)}; got {show(got)}"
     )
 
 
