@@ -637,7 +637,8 @@ def test_failures_and_heartbeats_are_ordered_by_the_calls_when_the_clock_steps_b
 def test_when_the_clock_steps_back_a_heartbeat_s_age_is_the_clock_now_minus_its_reading():
     """when the clock steps back, a worker's last heartbeat is the last one made, and its
     age is the clock now minus the clock then: a heartbeat from later on the clock is
-    fresh, and one made after it but earlier on the clock is the one that counts"""
+    fresh, one made after it but earlier on the clock is the one that counts, and a worker
+    a dispatch found silent is fresh again once the clock steps back"""
     world = World(t=100.0)
     svc = service(world, ["A", "B"], timeout=30.0)
     world.t = 50.0  # set back: A's and B's joins are -50 s old
@@ -650,6 +651,20 @@ def test_when_the_clock_steps_back_a_heartbeat_s_age_is_the_clock_now_minus_its_
         "timeout 30: A and B join at 100; the clock steps back to 50 (their joins are -50 s "
         "old): o1, o2; A sends a heartbeat at 50; at 85 A's last heartbeat is 35 s old and B's "
         f"join -15 s: o3 goes to B. The 3 orders should go to {show(expected)}; got {show(got)}"
+    )
+    # Nothing of a dispatch that found the worker silent outlives it: the next one judges
+    # the worker afresh, at its own reading of the clock.
+    world = World(t=0.0)
+    svc = service(world, ["A"], timeout=30.0)
+    world.t = 100.0  # A's join is 100 s old
+    got = takers(svc, ["o1"])
+    world.t = 20.0  # the clock steps back: A's join is 20 s old
+    got += takers(svc, ["o2"])
+    expected = [None, "A"]
+    assert got == expected, (
+        "timeout 30: A joins at 0; at 100 its join is 100 s old: o1 goes to nobody; the clock "
+        "steps back to 20, where A's join is 20 s old, and nothing else happens: o1 and o2 "
+        f"should go to {show(expected)}; got {show(got)}"
     )
 
 
@@ -1097,15 +1112,18 @@ def test_a_worker_that_left_can_join_again_at_the_end():
 
 
 def test_a_worker_that_joins_again_starts_its_stats_from_zero():
-    """a worker that left and joins again has its stats from zero"""
+    """a worker that left and joins again has its stats from zero, though its stats were
+    read before it left"""
     svc = service(World(refuse={("A", "o3")}), ["A", "B"])
     takers(svc, orders(3))  # A, B; A refuses o3, which B takes
+    svc.stats("A")  # read before the leave: nothing of it may outlive the leave
     svc.leave("A")
     svc.join("A")
     got = counts(svc.stats("A"))
     assert got == (0, 0, 0), (
-        "workers A, B: A took o1 and refused o3, then left and joined again: stats('A') "
-        f"should give offered 0, delivered 0, failed 0; got {show(got)}"
+        "workers A, B: A took o1 and refused o3; stats('A') is read; A leaves and joins "
+        "again (no dispatch since): stats('A') should give offered 0, delivered 0, failed 0; "
+        f"got {show(got)}"
     )
 
 
@@ -1274,18 +1292,29 @@ def test_a_call_whose_clock_raises_changes_nothing():
 LONG = "courier-7f3a9c2e-" + "0" * 24  # 41 characters
 
 
+# Ids that read like 'B' joined to a count ('B#1', 'B1'), as a design that tells a worker
+# joining again from its last membership might write it: 'B' joins three times.
+ALIKE = ["B#1", "B#2", "B:1", "B:2", "B/1", "B|1", "B-1", "B_1", "B.1", "B1", "B2"]
+
+
 def test_ids_are_compared_exactly():
     """worker ids are compared exactly: ids that differ in case, spaces, Unicode form or
-    only after their 32nd character are different workers"""
-    ids = ["a", "A", "a ", "", "é", "e\u0301", LONG + "1", LONG + "2"]
+    only after their 32nd character, or that read like another one joined to a count ('B#1'
+    and 'B' joined again), are different workers"""
+    ids = ["a", "A", "a ", "", "é", "e\u0301", LONG + "1", LONG + "2", "B", *ALIKE]
     svc = service(World(), ids)
     svc.dispatch("o0")  # 'a'; the cursor names 'A'
     svc.leave("a")
-    got = takers(svc, orders(8))
-    expected = [*ids[1:], ids[1]]
+    for _ in range(2):  # 'B' leaves and joins again, at the end, twice
+        svc.leave("B")
+        svc.join("B")
+    rotation = [worker for worker in ids if worker not in ("a", "B")] + ["B"]
+    expected = [*rotation, rotation[0]]
+    got = takers(svc, orders(len(expected)))
     assert got == expected, (
-        f"workers {show(ids)} join, one dispatch (to 'a'), then 'a' leaves: 8 dispatches "
-        f"should go to {show(expected)}; got {show(got)}"
+        f"workers {show(ids)} join, one dispatch (to 'a'), then 'a' leaves, and 'B' leaves "
+        f"and joins again, twice: {len(expected)} dispatches should go to {show(expected)}; "
+        f"got {show(got)}"
     )
 
 

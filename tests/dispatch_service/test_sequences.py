@@ -232,8 +232,9 @@ class Services(gen.Machine):
 
     @gen.macro(when=gen.has_instances, which=WHICH, choice=CHOICE, down=gen.booleans())
     def leave_and_join_again(self, which: int, choice: int, down: bool) -> list:
-        """A worker leaves and joins again, then takes its turn; with `down`, its sends
-        fail for a lap of dispatches before it leaves, so that it leaves down."""
+        """A worker's stats are read, it leaves and joins again, its stats are read again,
+        then it takes its turn; with `down`, its sends fail for a lap of dispatches before
+        it leaves, so that it leaves down."""
         workers = self.at(which).model.workers
         if not workers:
             return []
@@ -246,12 +247,15 @@ class Services(gen.Machine):
                 lap,
                 ("script_failures", {"which": which, "choice": 0, "how": "clear"}),
             ]
+        again = ("stats", {"which": which, "choice": len(workers) - 1, "stranger": ""})
         return [
             *steps,
+            ("stats", {"which": which, "choice": choice, "stranger": ""}),
             ("leave", {"which": which, "choice": choice, "stranger": ""}),
             ("join", {"which": which, "source": "left", "choice": -1, "stranger": ""}),
+            again,
             lap,
-            ("stats", {"which": which, "choice": len(workers) - 1, "stranger": ""}),
+            again,
         ]
 
     @gen.rule(weight=4, when=gen.has_instances, which=WHICH, choice=CHOICE, stranger=IDS)
