@@ -320,6 +320,42 @@ def test_iteration_gives_each_key_once():
     )
 
 
+def test_items_and_iteration_show_every_change_since_they_were_last_called():
+    """m.items() and iter(m) give the map as it is now: a value set again, a key deleted
+    and a key added since they were last called all show in the next call"""
+    # A map that keeps what items() gave until a new key comes shows a value set again,
+    # or a key deleted, as it was. Ints hash to themselves: 1, 2 and 3 sit side by side
+    # in a small array, 3 before an empty slot and 1 before a full one, so a deletion
+    # empties the slot or leaves a tombstone.
+    steps = [
+        ("m[1] = 'a'", 1, "a"),
+        ("m[2] = 'b'", 2, "b"),
+        ("m[3] = 'c'", 3, "c"),
+        ("m[1] = 'A'", 1, "A"),
+        ("del m[3]", 3, None),
+        ("del m[1]", 1, None),
+        ("m[4] = 'd'", 4, "d"),
+        ("m[4] = 'D'", 4, "D"),
+        ("del m[2]", 2, None),
+    ]
+    m = new_map()
+    expected: dict = {}
+    done = []
+    for text, key, value in steps:
+        if value is None:
+            del m[key], expected[key]
+        else:
+            m[key] = expected[key] = value
+        done.append(text)
+        got = (repr(ordered(tuple(pair) for pair in m.items())), repr(ordered(m)))
+        want = (repr(ordered(expected.items())), repr(ordered(expected)))
+        assert got == want, (
+            f"a new map, then {', '.join(done)}, with list(m.items()) and list(m) after "
+            f"each: after {text}, m.items() should give {want[0]} and list(m) {want[1]} (in "
+            f"some order); got {got[0]} and {got[1]}"
+        )
+
+
 def test_reads_while_iterating_leave_the_iteration_whole():
     """reading the map while iterating over it (m[key], m.get, `in`) changes nothing: each
     key still comes once"""
