@@ -165,6 +165,28 @@ def test_equal_keys_of_different_types_are_one_key():
     )
 
 
+def test_str_keys_that_differ_in_case_are_different_keys():
+    """the map compares keys with == alone, as a dict does: 'Store-7' and 'store-7' are two
+    keys, and so are ('Store-7', 'o-1') and ('store-7', 'o-1')"""
+    # The cache ignores the case of store ids; the map, which other services use too,
+    # does not.
+    m = new_map()
+    pairs = [("Store-7", "store-7"), ("Straße", "STRASSE")]
+    pairs.append((("Store-7", "o-1"), ("store-7", "o-1")))
+    for first, second in pairs:
+        m[first] = "first"
+        m[second] = "second"
+    got = [outcome(m, key) for pair in pairs for key in pair]
+    got.append(repr("STORE-7" in m))
+    expected = ["'first'", "'second'"] * len(pairs) + ["False"]
+    assert got == expected, (
+        "m[first] = 'first' and m[second] = 'second' for the pairs "
+        + "; ".join(f"{first!r} and {second!r}" for first, second in pairs)
+        + ": the first of each pair should give 'first' and the second 'second', 'STORE-7' "
+        "in m be False; got " + ", ".join(got)
+    )
+
+
 def test_deleting_a_key_leaves_the_keys_that_collided_with_it():
     """deleting a key leaves every other key held: the keys that collided with it, stored
     after it, are still found"""
