@@ -430,20 +430,30 @@ def test_a_read_does_not_put_off_expiry():
 
 def test_expired_entries_make_room_before_any_eviction():
     """a full cache whose entries have expired takes new orders without evicting: expired
-    entries are dropped first, and counted as expiries"""
-    clock = Clock()
-    cache = new_cache(60, 2, clock)
-    cache.update("Store-1", "o-1", "placed")
-    clock.now = 10.0
-    cache.update("Store-1", "o-2", "placed")
-    clock.now = 65.0  # o-1 has expired, o-2 not
-    cache.update("Store-1", "o-3", "placed")
-    got = [*reads(cache, [("Store-1", "o-2"), ("Store-1", "o-3")]), stats_of(cache)]
-    expected = {"hits": 2, "misses": 0, "expiries": 1, "evictions": 0, "entries": 2}
-    assert got == ["'placed'", "'placed'", repr(expected)], (
-        "ttl 60, capacity 2: update o-1 at 0, o-2 at 10, o-3 at 65 (o-1 expired at 60): o-2 and "
-        f"o-3 should both be held, and stats() be {expected!r}; got {', '.join(got)}"
-    )
+    entries are dropped first, and counted as expiries, whichever entry was least recently
+    used"""
+    # Read at 20, o-1 is no longer the least recently used: o-2 is. A cache that checks
+    # only the entry it would evict finds o-2 still held and evicts it.
+    for read in (False, True):
+        clock = Clock()
+        cache = new_cache(60, 2, clock)
+        cache.update("Store-1", "o-1", "placed")
+        clock.now = 10.0
+        cache.update("Store-1", "o-2", "placed")
+        clock.now = 20.0
+        if read:
+            reads(cache, [("Store-1", "o-1")])
+        clock.now = 65.0  # o-1 has expired, o-2 not
+        cache.update("Store-1", "o-3", "placed")
+        got = [*reads(cache, [("Store-1", "o-2"), ("Store-1", "o-3")]), stats_of(cache)]
+        hits = 3 if read else 2
+        expected = {"hits": hits, "misses": 0, "expiries": 1, "evictions": 0, "entries": 2}
+        how = ", o-1 read at 20 (o-2 is now the least recently used)" if read else ""
+        assert got == ["'placed'", "'placed'", repr(expected)], (
+            f"ttl 60, capacity 2: update o-1 at 0, o-2 at 10{how}, o-3 at 65 (o-1 expired at "
+            f"60): o-2 and o-3 should both be held, and stats() be {expected!r}; got "
+            f"{', '.join(got)}"
+        )
 
 
 def test_every_call_drops_the_expired_entries_first():
