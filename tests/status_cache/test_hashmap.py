@@ -418,37 +418,59 @@ def test_items_and_iteration_show_every_change_since_they_were_last_called():
 
 
 def test_reads_while_iterating_leave_the_iteration_whole():
-    """reading the map while iterating over it (m[key], m.get, `in`) changes nothing: each
-    key still comes once"""
+    """reading the map while iterating over it (m[key], m.get, `in`, of the key given or of
+    keys still to come) changes nothing: each key still comes once, on keys that collide
+    and on a map that has just grown"""
     # Reads are not changes: a dict allows them in a loop over it. A map that tidies its
-    # slots on a read (moving a key up into a tombstone it passed) gives a key twice, or
-    # none of one moved behind the loop. Hash -1 sits at the end of the array: its run
-    # wraps round to the start.
-    keys = [*chain(0, 6), *chain(-1, 3)]
-    gone = [keys[1], keys[3], keys[6]]
-    held = [key for key in keys if key not in gone]
-    for kind in ("iter(m)", "m.items()"):
-        m = new_map()
-        for value, key in enumerate(keys):
-            m[key] = value
-        for key in gone:
-            del m[key]
-        seen = []
-        for item in iter(m) if kind == "iter(m)" else m.items():
-            key = item if kind == "iter(m)" else item[0]
-            _ = m[key]
-            if seen:  # from the second key on, once the loop is past a deleted slot
-                for other in held:
-                    m.get(other)
-                    _ = other in m
-            seen.append(key)
-        assert ordered(seen) == ordered(held), (
+    # slots on a read (moving a key up into a tombstone it passed, or to the front of its
+    # chain) gives a key twice, or none of one moved behind the loop; so does one that
+    # moves its entries to a grown array a few at a time, on reads too. Hash -1 sits at
+    # the end of the array: its run wraps round to the start. The ints 0 .. n - 1, for n
+    # up to 40, take a map through its first growths.
+    chained = [*chain(0, 6), *chain(-1, 3)]
+    maps = [
+        (
             "six keys of hash 0 and three of hash -1 set, then the 2nd and 4th of hash 0 and "
-            f"the 1st of hash -1 deleted; then over {kind}, m[key] of each key it gives, and "
-            "from the second key on m.get and `in` of every key held: each of the "
-            f"{len(held)} keys left should come once; got {len(seen)} keys"
-            + describe(kind, seen, held)
+            "the 1st of hash -1 deleted",
+            chained,
+            [chained[1], chained[3], chained[6]],
+            ("every", "ahead"),
         )
+    ]
+    maps += [(f"the ints 0 .. {n - 1} set", list(range(n)), [], ("ahead",)) for n in range(1, 41)]
+    how = {
+        "every": "from the second key on m.get and `in` of every key held",
+        "ahead": "m.get and `in` of the last three keys set that it has not given yet",
+    }
+    new = fresh("status").HashMap  # imported once for every map here
+    for kind in ("iter(m)", "m.items()"):
+        for made, keys, gone, reads in maps:
+            held = [key for key in keys if key not in gone]
+            for read in reads:
+                m = new()
+                for value, key in enumerate(keys):
+                    m[key] = value
+                for key in gone:
+                    del m[key]
+                seen = []
+                for item in iter(m) if kind == "iter(m)" else m.items():
+                    key = item if kind == "iter(m)" else item[0]
+                    _ = m[key]
+                    if read == "every":
+                        others = held if seen else []
+                    else:
+                        others = [other for other in held if other not in seen and other != key]
+                    for other in others[-3:] if read == "ahead" else others:
+                        m.get(other)
+                        _ = other in m
+                    seen.append(key)
+                    if len(seen) > 2 * len(held):  # a loop that would not end
+                        break
+                assert ordered(seen) == ordered(held), (
+                    f"{made}; then over {kind}, m[key] of each key it gives, and "
+                    f"{how[read]}: each of the {len(held)} keys held should come once; got "
+                    f"{len(seen)} keys" + describe(kind, seen, held)
+                )
 
 
 def test_two_iterations_at_once_each_give_every_key_once():
