@@ -10,6 +10,10 @@ run of collided keys wraps round to the start. test_sequences.py holds the
 same sentences on long generated sequences, compared with a dict.
 """
 
+import random
+
+import pytest
+
 from tests.harness.toolkit.spec import fresh, show
 from tests.status_cache.model import Key, contents, new_map, ordered
 
@@ -165,6 +169,28 @@ def test_equal_keys_of_different_types_are_one_key():
     )
 
 
+def test_str_keys_that_differ_in_case_are_different_keys():
+    """the map compares keys with == alone, as a dict does: 'Store-7' and 'store-7' are two
+    keys, and so are ('Store-7', 'o-1') and ('store-7', 'o-1')"""
+    # The cache ignores the case of store ids; the map, which other services use too,
+    # does not.
+    m = new_map()
+    pairs = [("Store-7", "store-7"), ("Straße", "STRASSE")]
+    pairs.append((("Store-7", "o-1"), ("store-7", "o-1")))
+    for first, second in pairs:
+        m[first] = "first"
+        m[second] = "second"
+    got = [outcome(m, key) for pair in pairs for key in pair]
+    got.append(repr("STORE-7" in m))
+    expected = ["'first'", "'second'"] * len(pairs) + ["False"]
+    assert got == expected, (
+        "m[first] = 'first' and m[second] = 'second' for the pairs "
+        + "; ".join(f"{first!r} and {second!r}" for first, second in pairs)
+        + ": the first of each pair should give 'first' and the second 'second', 'STORE-7' "
+        "in m be False; got " + ", ".join(got)
+    )
+
+
 def test_deleting_a_key_leaves_the_keys_that_collided_with_it():
     """deleting a key leaves every other key held: the keys that collided with it, stored
     after it, are still found"""
@@ -200,6 +226,41 @@ def test_every_key_survives_the_map_growing():
         f"place in that order: {len(wrong)} are not found with their value, such as "
         + "; ".join(f"m[{key!r}] gave {outcome(m, key)}, not {value}" for key, value in wrong[:3])
     )
+
+
+@pytest.mark.slow
+def test_a_small_map_under_long_churn_keeps_every_key():
+    """a map that holds a few keys while thousands are set and deleted keeps every key it
+    holds: at each of 2,000 steps a new key is set and, past a bound of 1 to 8 keys, one
+    held is deleted at random"""
+    # A small map churned fills with tombstones, so it tidies itself again and again;
+    # a tidy that settles the entries again in place, a run wrapping past the end of the
+    # array, loses keys, but only after hundreds of steps. The keys are ints, which hash
+    # to themselves, drawn from seeded generators: the same steps on every run. 32,000
+    # steps: about 0.1 s of CPU for the reference, 0.3 s for a correct cuckoo map (load
+    # average 4), so the test is slow, with the longer limit.
+    new = fresh("status").HashMap  # imported once for the 16 maps
+    for most in range(1, 9):
+        for seed in (0, 1):
+            r = random.Random(seed)
+            m = new()
+            held = []
+            for step in range(2000):
+                key = r.randrange(10**9)
+                m[key] = step
+                held.append(key)
+                lost = [kept for kept in held if kept not in m]
+                if lost:
+                    break
+                if len(held) > most:
+                    del m[held.pop(r.randrange(len(held)))]
+            assert not lost, (
+                f"a map churned by r = random.Random({seed}): at each step, key = "
+                "r.randrange(10**9) set (m[key] = step), then, when len(held) > "
+                f"{most}, del m[held.pop(r.randrange(len(held)))] (held: the keys held, in the "
+                f"order set): at step {step} (from 0), after its set, the map should hold the "
+                f"{len(held)} keys held; it does not find {show(lost)}"
+            )
 
 
 def test_len_counts_the_keys():
@@ -320,38 +381,96 @@ def test_iteration_gives_each_key_once():
     )
 
 
-def test_reads_while_iterating_leave_the_iteration_whole():
-    """reading the map while iterating over it (m[key], m.get, `in`) changes nothing: each
-    key still comes once"""
-    # Reads are not changes: a dict allows them in a loop over it. A map that tidies its
-    # slots on a read (moving a key up into a tombstone it passed) gives a key twice, or
-    # none of one moved behind the loop. Hash -1 sits at the end of the array: its run
-    # wraps round to the start.
-    keys = [*chain(0, 6), *chain(-1, 3)]
-    gone = [keys[1], keys[3], keys[6]]
-    held = [key for key in keys if key not in gone]
-    for kind in ("iter(m)", "m.items()"):
-        m = new_map()
-        for value, key in enumerate(keys):
-            m[key] = value
-        for key in gone:
-            del m[key]
-        seen = []
-        for item in iter(m) if kind == "iter(m)" else m.items():
-            key = item if kind == "iter(m)" else item[0]
-            _ = m[key]
-            if seen:  # from the second key on, once the loop is past a deleted slot
-                for other in held:
-                    m.get(other)
-                    _ = other in m
-            seen.append(key)
-        assert ordered(seen) == ordered(held), (
-            "six keys of hash 0 and three of hash -1 set, then the 2nd and 4th of hash 0 and "
-            f"the 1st of hash -1 deleted; then over {kind}, m[key] of each key it gives, and "
-            "from the second key on m.get and `in` of every key held: each of the "
-            f"{len(held)} keys left should come once; got {len(seen)} keys"
-            + describe(kind, seen, held)
+def test_items_and_iteration_show_every_change_since_they_were_last_called():
+    """m.items() and iter(m) give the map as it is now: a value set again, a key deleted
+    and a key added since they were last called all show in the next call"""
+    # A map that keeps what items() gave until a new key comes shows a value set again,
+    # or a key deleted, as it was. Ints hash to themselves: 1, 2 and 3 sit side by side
+    # in a small array, 3 before an empty slot and 1 before a full one, so a deletion
+    # empties the slot or leaves a tombstone.
+    steps = [
+        ("m[1] = 'a'", 1, "a"),
+        ("m[2] = 'b'", 2, "b"),
+        ("m[3] = 'c'", 3, "c"),
+        ("m[1] = 'A'", 1, "A"),
+        ("del m[3]", 3, None),
+        ("del m[1]", 1, None),
+        ("m[4] = 'd'", 4, "d"),
+        ("m[4] = 'D'", 4, "D"),
+        ("del m[2]", 2, None),
+    ]
+    m = new_map()
+    expected: dict = {}
+    done = []
+    for text, key, value in steps:
+        if value is None:
+            del m[key], expected[key]
+        else:
+            m[key] = expected[key] = value
+        done.append(text)
+        got = (repr(ordered(tuple(pair) for pair in m.items())), repr(ordered(m)))
+        want = (repr(ordered(expected.items())), repr(ordered(expected)))
+        assert got == want, (
+            f"a new map, then {', '.join(done)}, with list(m.items()) and list(m) after "
+            f"each: after {text}, m.items() should give {want[0]} and list(m) {want[1]} (in "
+            f"some order); got {got[0]} and {got[1]}"
         )
+
+
+def test_reads_while_iterating_leave_the_iteration_whole():
+    """reading the map while iterating over it (m[key], m.get, `in`, of the key given or of
+    keys still to come) changes nothing: each key still comes once, on keys that collide
+    and on a map that has just grown"""
+    # Reads are not changes: a dict allows them in a loop over it. A map that tidies its
+    # slots on a read (moving a key up into a tombstone it passed, or to the front of its
+    # chain) gives a key twice, or none of one moved behind the loop; so does one that
+    # moves its entries to a grown array a few at a time, on reads too. Hash -1 sits at
+    # the end of the array: its run wraps round to the start. The ints 0 .. n - 1, for n
+    # up to 40, take a map through its first growths.
+    chained = [*chain(0, 6), *chain(-1, 3)]
+    maps = [
+        (
+            "six keys of hash 0 and three of hash -1 set, then the 2nd and 4th of hash 0 and "
+            "the 1st of hash -1 deleted",
+            chained,
+            [chained[1], chained[3], chained[6]],
+            ("every", "ahead"),
+        )
+    ]
+    maps += [(f"the ints 0 .. {n - 1} set", list(range(n)), [], ("ahead",)) for n in range(1, 41)]
+    how = {
+        "every": "from the second key on m.get and `in` of every key held",
+        "ahead": "m.get and `in` of the last three keys set that it has not given yet",
+    }
+    new = fresh("status").HashMap  # imported once for every map here
+    for kind in ("iter(m)", "m.items()"):
+        for made, keys, gone, reads in maps:
+            held = [key for key in keys if key not in gone]
+            for read in reads:
+                m = new()
+                for value, key in enumerate(keys):
+                    m[key] = value
+                for key in gone:
+                    del m[key]
+                seen = []
+                for item in iter(m) if kind == "iter(m)" else m.items():
+                    key = item if kind == "iter(m)" else item[0]
+                    _ = m[key]
+                    if read == "every":
+                        others = held if seen else []
+                    else:
+                        others = [other for other in held if other not in seen and other != key]
+                    for other in others[-3:] if read == "ahead" else others:
+                        m.get(other)
+                        _ = other in m
+                    seen.append(key)
+                    if len(seen) > 2 * len(held):  # a loop that would not end
+                        break
+                assert ordered(seen) == ordered(held), (
+                    f"{made}; then over {kind}, m[key] of each key it gives, and "
+                    f"{how[read]}: each of the {len(held)} keys held should come once; got "
+                    f"{len(seen)} keys" + describe(kind, seen, held)
+                )
 
 
 def test_two_iterations_at_once_each_give_every_key_once():

@@ -242,7 +242,7 @@ def test_at_capacity_a_new_order_evicts_the_least_recently_updated():
 
 def test_a_read_counts_as_a_use():
     """a hit is a use: at capacity, an order read since its update is evicted after one that
-    was not"""
+    was not, after any number of reads (1 to 40 in turn over eight orders)"""
     cache = new_cache(600, 3, Clock())
     for order in ("o-1", "o-2", "o-3"):
         cache.update("Store-1", order, "placed")
@@ -256,6 +256,31 @@ def test_a_read_counts_as_a_use():
         f"{', '.join(expected)}; the reads before o-4 gave {', '.join(before)}, after it "
         f"{', '.join(got)}"
     )
+    # Many reads: code that queues the uses and tidies the queue now and then must keep
+    # them in the order of use. Reads in turn both ways, so that no order of the map's
+    # own (the order of its slots, say) can pass for both.
+    orders = [f"o-{n}" for n in range(1, 9)]
+    new = fresh("status").StatusCache  # imported once for the 80 caches
+    for turn in (orders, orders[::-1]):
+        for count in range(1, 41):
+            cache = new(600, 8, Clock())
+            for order in orders:
+                cache.update("Store-1", order, "placed")
+            read = [turn[n % len(turn)] for n in range(count)]
+            reads(cache, [("Store-1", order) for order in read])
+            for n in range(9, 13):
+                cache.update("Store-1", f"o-{n}", "placed")
+            uses = orders + read  # oldest first: the last use of each order counts
+            by_use = sorted(orders, key=lambda order: len(uses) - uses[::-1].index(order))
+            got = reads(cache, [("Store-1", order) for order in orders])
+            expected = ["None" if order in by_use[:4] else "'placed'" for order in orders]
+            assert got == expected, (
+                f"ttl 600, capacity 8: update o-1 .. o-8, read them in turn, {turn[0]} .. "
+                f"{turn[-1]} and again, {count} reads in all (the last of {read[-1]}), then "
+                f"update o-9 .. o-12, which evict the four least recently used, "
+                f"{show(by_use[:4])}: read of o-1 .. o-8 should give {', '.join(expected)}; got "
+                f"{', '.join(got)}"
+            )
 
 
 def test_a_miss_is_not_a_use():
@@ -328,22 +353,30 @@ def test_an_entry_has_expired_at_t_plus_ttl_as_floats_add_them():
 
 def test_an_entry_expires_on_time_however_often_other_orders_were_updated():
     """an entry written at 0 is gone at ttl, after another order was updated 500 times in
-    between, at one time or at many"""
+    between, at one time or at many, and when it was read after an order written later"""
     # Code that keeps its writes in a queue and tidies it now and then must keep the
-    # entries still held when it does.
-    for spread in (False, True):
+    # entries still held when it does, in the order of their writes: read at 2, o-1 is
+    # used after o-3, but written before it.
+    for spread, read in ((False, False), (True, False), (False, True)):
         clock = Clock()
         cache = new_cache(60, 10, clock)
         cache.update("Store-1", "o-1", "placed")
+        start = 0.0
+        if read:
+            clock.now = 1.0
+            cache.update("Store-1", "o-3", "placed")
+            clock.now = start = 2.0
+            reads(cache, [("Store-1", "o-1")])
         for n in range(500):
-            clock.now = n * 0.1 if spread else 0.0
+            clock.now = start + (n * 0.1 if spread else 0.0)
             cache.update("Store-1", "o-2", f"status {n}")
         clock.now = 60.0
         got = reads(cache, [("Store-1", "o-1")])
-        when = "at 0, 0.1, ... 49.9" if spread else "all at 0"
+        before = ", o-3 at 1, read o-1 at 2" if read else ""
+        when = "at 0, 0.1, ... 49.9" if spread else f"all at {start:g}"
         assert got == ["None"], (
-            "ttl 60: update o-1 at 0, then o-2 500 times "
-            f"{when}; at 60 read o-1: should give None (it expired at 60); got {got[0]}"
+            f"ttl 60: update o-1 at 0{before}, then o-2 500 times {when}; at 60 read o-1: "
+            f"should give None (it expired at 60); got {got[0]}"
         )
 
 
@@ -430,20 +463,30 @@ def test_a_read_does_not_put_off_expiry():
 
 def test_expired_entries_make_room_before_any_eviction():
     """a full cache whose entries have expired takes new orders without evicting: expired
-    entries are dropped first, and counted as expiries"""
-    clock = Clock()
-    cache = new_cache(60, 2, clock)
-    cache.update("Store-1", "o-1", "placed")
-    clock.now = 10.0
-    cache.update("Store-1", "o-2", "placed")
-    clock.now = 65.0  # o-1 has expired, o-2 not
-    cache.update("Store-1", "o-3", "placed")
-    got = [*reads(cache, [("Store-1", "o-2"), ("Store-1", "o-3")]), stats_of(cache)]
-    expected = {"hits": 2, "misses": 0, "expiries": 1, "evictions": 0, "entries": 2}
-    assert got == ["'placed'", "'placed'", repr(expected)], (
-        "ttl 60, capacity 2: update o-1 at 0, o-2 at 10, o-3 at 65 (o-1 expired at 60): o-2 and "
-        f"o-3 should both be held, and stats() be {expected!r}; got {', '.join(got)}"
-    )
+    entries are dropped first, and counted as expiries, whichever entry was least recently
+    used"""
+    # Read at 20, o-1 is no longer the least recently used: o-2 is. A cache that checks
+    # only the entry it would evict finds o-2 still held and evicts it.
+    for read in (False, True):
+        clock = Clock()
+        cache = new_cache(60, 2, clock)
+        cache.update("Store-1", "o-1", "placed")
+        clock.now = 10.0
+        cache.update("Store-1", "o-2", "placed")
+        clock.now = 20.0
+        if read:
+            reads(cache, [("Store-1", "o-1")])
+        clock.now = 65.0  # o-1 has expired, o-2 not
+        cache.update("Store-1", "o-3", "placed")
+        got = [*reads(cache, [("Store-1", "o-2"), ("Store-1", "o-3")]), stats_of(cache)]
+        hits = 3 if read else 2
+        expected = {"hits": hits, "misses": 0, "expiries": 1, "evictions": 0, "entries": 2}
+        how = ", o-1 read at 20 (o-2 is now the least recently used)" if read else ""
+        assert got == ["'placed'", "'placed'", repr(expected)], (
+            f"ttl 60, capacity 2: update o-1 at 0, o-2 at 10{how}, o-3 at 65 (o-1 expired at "
+            f"60): o-2 and o-3 should both be held, and stats() be {expected!r}; got "
+            f"{', '.join(got)}"
+        )
 
 
 def test_every_call_drops_the_expired_entries_first():
