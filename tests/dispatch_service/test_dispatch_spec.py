@@ -1247,7 +1247,7 @@ def made(svc, calls: list[tuple[str, str]]) -> list[str]:
 
 def test_a_call_whose_clock_raises_changes_nothing():
     """a call that raises changes nothing: a join or a heartbeat whose reading of the clock
-    raises leaves the service as it was"""
+    raises leaves the service as it was, an empty one too"""
     # Two services, the clock of each broken for a while: the tried one is given every
     # call of WHILE_BROKEN, the steady one only those that returned on the tried one.
     steady_world, tried_world = World(refuse={("A", "o1")}), World(refuse={("A", "o1")})
@@ -1286,6 +1286,32 @@ def test_a_call_whose_clock_raises_changes_nothing():
         f"clock raising OSError, {'; '.join(outcomes)}; at 20, the clock back, join('D'), "
         f"4 dispatches and the stats of A, B, D should give {show(expected)}, as they do on "
         f"a service given only the calls that returned; got {show(got)}"
+    )
+    # An empty service: a join whose clock raises leaves the cursor naming nobody, so
+    # the next worker to join is next.
+    empty_world = World()
+    empty_clock = BrokenClock(empty_world)
+    empty = service(empty_world, timeout=30.0, clock=empty_clock)
+    empty_clock.broken = True
+    outcomes = made(empty, [("join", "A")])
+    empty_clock.broken = False
+    steady = service(World(), ["A"] if outcomes[0].endswith("returned") else [], timeout=30.0)
+    got, expected = [], []
+    for svc, into in ((empty, got), (steady, expected)):
+        call = "join('B')"
+        try:
+            svc.join("B")
+            call = "join('C')"
+            svc.join("C")
+            for order in orders(3):
+                call = f"dispatch({order!r})"
+                into.append(delivery(svc.dispatch(order)))
+        except Exception as error:
+            into.append(Raised(call, error))
+    assert got == expected, (
+        f"timeout 30: an empty service, its clock raising OSError, {outcomes[0]}; the clock "
+        f"back, B and C join, and 3 dispatches should give {show(expected)}, as they do on a "
+        f"service given only the calls that returned; got {show(got)}"
     )
 
 
