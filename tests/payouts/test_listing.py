@@ -31,6 +31,18 @@ def walk(svc, limit: int) -> tuple[list[str], list[int]]:
     return ids, sizes
 
 
+def standing(svc, limit: int) -> list[tuple[str, str | None]]:
+    """(status, transfer_id) of every payout, listed `limit` to a page following the
+    cursors (at most 1,000 pages)."""
+    found, cursor = [], None
+    for _ in range(1000):
+        payouts, cursor = svc.list_payouts(limit, cursor)
+        found += [(payout.status, payout.transfer_id) for payout in payouts]
+        if cursor is None:
+            break
+    return found
+
+
 def requested(svc, clock, times: list[float], first: int = 0) -> list[str]:
     """A payout of 1 from account a at each of `times`, with keys k<first>, k<first + 1>,
     ...: their ids, in order."""
@@ -227,31 +239,40 @@ def test_list_payouts_refuses_a_limit_below_one_and_a_malformed_cursor():
 
 def test_the_list_and_the_export_show_each_payout_as_it_stands_now():
     """list_payouts and export show each payout's status (and the list its transfer id)
-    as they are when called, also after a run changed them without adding a payout"""
+    as they are when called, also after a run changed them without adding a payout: the
+    whole list and each page of it, the export and the export of a day that is over"""
     svc, bank, clock = funded({"a": 100})
+    clock.t = 86_370.0  # day 0, 30 s before it ends
     for amount in (10, 20, 30):
         svc.request_payout("a", amount, f"k{amount}")
     bank.plan += ["refuse", "pay", "unavailable"]
-    moments = [  # (a run at this time, or None; the payouts' (status, transfer_id) then)
-        (None, [("pending", None), ("pending", None), ("pending", None)]),
-        (0.0, [("failed", None), ("paid", "tr1"), ("pending", None)]),
-        (30.0, [("failed", None), ("paid", "tr1"), ("paid", "tr2")]),
+    pending, failed = ("pending", None), ("failed", None)
+    moments = [  # (the clock, a run first or not; the payouts' (status, transfer_id) then)
+        (86_370.0, False, [pending, pending, pending]),
+        (86_370.0, True, [failed, ("paid", "tr1"), pending]),
+        (86_400.0, False, [failed, ("paid", "tr1"), pending]),  # day 1: day 0 is over
+        (86_400.0, True, [failed, ("paid", "tr1"), ("paid", "tr2")]),
     ]
-    for at, expected in moments:
-        if at is not None:
-            clock.t = at
+    for at, run, expected in moments:
+        clock.t = at
+        if run:
             svc.run()
-        listed = [(payout.status, payout.transfer_id) for payout in svc.list_payouts()[0]]
-        exported = [row[4] for row in rows(svc)[1:]]
         statuses = [status for status, _ in expected]
-        assert (listed, exported) == (expected, statuses), (
-            "payouts of 10, 20 and 30, listed and exported before any run, after a run at "
-            "0 s (the bank refuses the first, pays the second, is unavailable for the "
-            "third) and after a run at 30 s (it pays the third): "
-            + ("before any run" if at is None else f"after the run at {at:g} s")
-            + f", list_payouts() should show (status, transfer_id) {show(expected)} and "
-            f"export() the statuses {show(statuses)}; got {show(listed)} and "
-            f"{show(exported)}"
+        shown = {  # what each call showed, and what it should show
+            "list_payouts()": (standing(svc, 100), expected),
+            "list_payouts(1) page by page": (standing(svc, 1), expected),
+            "export()": ([row[4] for row in rows(svc)[1:]], statuses),
+            "export(0)": ([row[4] for row in rows(svc, 0)[1:]], statuses),
+        }
+        wrong = [f"{call} showed {show(got)}" for call, (got, want) in shown.items() if got != want]
+        assert not wrong, (
+            "payouts of 10, 20 and 30 requested at 86370 s (day 0), listed whole and one to a "
+            "page and exported (all, and day 0) at 86370 s before any run, after a run then "
+            "(the bank refuses the first, pays the second, is unavailable for the third), at "
+            "86400 s (day 1) before a run, and after a run then (it pays the third): "
+            + ("after the run" if run else "before the run")
+            + f" at {at:g} s the list should show (status, transfer_id) {show(expected)} and "
+            f"the export the statuses {show(statuses)}; " + "; ".join(wrong)
         )
 
 
