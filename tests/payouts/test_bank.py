@@ -252,7 +252,7 @@ def test_payouts_whose_account_ids_and_keys_read_alike_joined_are_paid_apart():
 
 def test_the_wait_doubles_with_each_attempt_up_to_900_seconds():
     """after each attempt the bank did not answer the wait doubles: 30 s, 60 s, 120 s and
-    on, never more than 900 s"""
+    on, never more than 900 s, however late the runs come"""
     svc, bank, clock = funded({"a": 1000})
     svc.request_payout("a", 300, "k1")
     bank.plan += ["timeout"] * 9
@@ -268,6 +268,28 @@ def test_the_wait_doubles_with_each_attempt_up_to_900_seconds():
     assert waits == expected, (
         "the bank times out 9 times for a's payout; a run every 10 s: the waits between "
         f"attempts should be {show(expected)}; got {show(waits)}"
+    )
+    # Runs that come hours late: the failures are still in a row, and the wait after the
+    # next attempt is still the doubled one.
+    svc, bank, clock = funded({"a": 1000})
+    svc.request_payout("a", 300, "k1")
+    bank.plan += ["timeout"] * 9
+    times = []
+    while len(bank.calls) < 10 and clock.t < 50_000:
+        before = len(bank.calls)
+        svc.run()
+        sent_now = len(bank.calls) > before
+        if sent_now:
+            times.append(clock.t)
+        late = sent_now and len(bank.calls) in (1, 3, 5, 7)
+        clock.t += 7200.0 if late else 10.0
+    waits = [later - earlier for earlier, later in itertools.pairwise(times)]
+    expected = [7200.0, 60.0, 7200.0, 240.0, 7200.0, 900.0, 7200.0, 900.0, 900.0]
+    assert waits == expected, (
+        "the bank times out 9 times for a's payout; a run every 10 s, except that after "
+        "the 1st, 3rd, 5th and 7th attempts no run comes for 2 hours: the attempts after "
+        "those are hours late, yet the failures are in a row and the wait keeps doubling, "
+        f"so the waits between attempts should be {show(expected)}; got {show(waits)}"
     )
 
 
