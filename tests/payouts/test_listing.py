@@ -322,16 +322,18 @@ def test_the_export_of_many_payouts_requested_at_once_has_a_row_for_each():
 
 def test_the_export_of_a_day_has_only_that_days_payouts():
     """export(day) has the rows of the payouts requested while clock() // 86400 was day,
-    in the order requested"""
-    svc, _, clock = funded({"a": 100})
+    in the order requested, up to the last moment of the day"""
+    svc, _, clock = funded({"a": 1000})
     # The last float before each midnight: still the day before, to the last bit. Enough
     # payouts before day 1's that their numbers, kept in a set, come out of it in another
-    # order.
-    times = [1000.0 * n for n in range(28)] + [86_399.5, math.nextafter(86_400.0, 0)]
+    # order. A sweep of 150 payouts a tenth of a second before midnight, then 2 at its last
+    # float: times made unique by a nudge forward would cross into the next day.
+    times = [1000.0 * n for n in range(28)] + [86_399.5] + [86_399.9] * 150
+    times += [math.nextafter(86_400.0, 0)] * 2
     times += [86_400.0, 100_000.0, 150_000.0, math.nextafter(172_800.0, 0), 172_800.0]
     ids = requested(svc, clock, times)
     got = [[row[0] for row in rows(svc, day)[1:]] for day in (0, 1, 2, 3)]
-    expected = [ids[:30], ids[30:34], ids[34:], []]
+    expected = [ids[:181], ids[181:185], ids[185:], []]
     wrong = []
     for day, (want, found) in enumerate(zip(expected, got, strict=True)):
         missing = [payout for payout in want if payout not in found]
@@ -339,16 +341,22 @@ def test_the_export_of_a_day_has_only_that_days_payouts():
         if missing or others or len(found) != len(want):
             wrong.append(
                 f"export({day}) had {len(found)} rows for {len(want)}, leaving out "
-                f"{show(missing) or 'none'}, with {show(others) or 'none'} of other days"
+                f"{len(missing)} ({shortly(missing)}), with {len(others)} of other days "
+                f"({shortly(others)})"
             )
         elif found != want:
-            wrong.append(f"export({day}) listed {show(found)}, in that order")
+            wrong.append(f"export({day}) listed {shortly(found)}, in that order")
     assert not wrong, (
-        "payouts requested one after another: 30 from 0 s to the last float before "
-        "86400 s (day 0), 4 from 86400 s to the last float before 172800 s (day 1), 1 at "
-        "172800 s (day 2): export(day) should list that day's payouts in the order "
-        "requested, and no other; " + "; ".join(wrong)
+        "payouts requested one after another: 181 from 0 s to the last float before "
+        "86400 s (day 0; 150 of them at 86399.9 s, 2 at the last float), 4 from 86400 s to "
+        "the last float before 172800 s (day 1), 1 at 172800 s (day 2): export(day) should "
+        "list that day's payouts in the order requested, and no other; " + "; ".join(wrong)
     )
+
+
+def shortly(ids: list[str]) -> str:
+    """Payout ids for a sentence: the first 6, then how many more."""
+    return (show(ids[:6]) or "none") + (f" and {len(ids) - 6} more" if ids[6:] else "")
 
 
 def test_the_export_of_a_busy_day_has_a_row_for_every_payout_of_that_day():
