@@ -34,6 +34,51 @@ def test_run_sends_a_new_payout_and_the_bank_pays_it():
     )
 
 
+class Teller:
+    """A bank that pays each new key under the next of `ids`, and answers a key it paid
+    with the same id again."""
+
+    def __init__(self, ids: list[str]) -> None:
+        self.ids, self.paid, self.calls = list(ids), {}, []
+
+    def transfer(self, key: str, destination: str, amount: int, currency: str) -> str:
+        self.calls.append(destination)
+        if key not in self.paid:
+            self.paid[key] = self.ids.pop(0)
+        return self.paid[key]
+
+
+def test_a_payouts_transfer_id_is_whatever_the_bank_returned():
+    """a paid payout's transfer id is the very string the bank returned, the empty string
+    too: the payout is "paid" with it, and never sent again"""
+    ids = ["", "0", " "]
+    svc, bank, clock = make(bank=Teller(ids))
+    made = []
+    for number in range(len(ids)):
+        account = f"m{number}"
+        svc.open_account(account, "USD", f"bank-{account}")
+        svc.credit(account, 1000, "USD")
+        made.append(svc.request_payout(account, 100, "k1"))
+    for at in (0.0, 30.0, 1000.0):
+        clock.t = at
+        svc.run()
+    listed = {payout.payout_id: payout.transfer_id for payout in svc.list_payouts()[0]}
+    got = [
+        [(svc.payout(payout).status, svc.payout(payout).transfer_id) for payout in made],
+        [listed.get(payout, "not listed") for payout in made],
+        len(bank.calls),
+    ]
+    expected = [[("paid", transfer) for transfer in ids], ids, len(ids)]
+    assert got == expected, (
+        f"a bank that pays each new transfer under the ids {show(ids)} in turn; m0, m1 and "
+        "m2 request a payout each, then runs at 0, 30 and 1000 s: each payout should be "
+        "paid by the first run, its transfer id the one the bank returned, in payout() "
+        f"and in the list, so the bank is called {len(ids)} times; got ((status, "
+        "transfer_id) by payout(), transfer_id in list_payouts(), calls of the bank) "
+        f"{show(got)}"
+    )
+
+
 def test_the_bank_is_asked_for_each_payouts_amount_to_the_unit_however_large():
     """run asks the bank for each payout's amount in minor units to the last unit, however
     large: 2**53 + 1 cents and more, past what a float holds exactly"""
