@@ -126,6 +126,23 @@ def test_run_sends_the_due_payouts_oldest_first():
         "at 30 s: the bank should be asked for the amounts 4, 18, in that order; got "
         f"{show(got) or 'none'}"
     )
+    # A payout tried again is no newer for it: the one requested first goes first.
+    svc, bank, clock = funded({"a": 1000})
+    svc.request_payout("a", 100, "k1")
+    bank.plan += ["unavailable"] * 3
+    for at in (0.0, 20.0, 30.0, 90.0):
+        clock.t = at
+        if at == 20.0:
+            svc.request_payout("a", 200, "k2")
+        svc.run()
+    got = [amount for _, amount, _, _ in sent(bank)]
+    assert got == [100, 200, 100, 100, 200], (
+        "a requests a payout of 100 at 0 s, the bank is unavailable for it (due again at "
+        "30 s); at 20 s a requests one of 200, the bank is unavailable for it (due at "
+        "50 s); at 30 s it is unavailable for the 100 again (due at 90 s); run at 90 s: "
+        "both are due, and the 100, requested first, should be sent first, so the bank "
+        f"is asked for 100, 200, 100, 100, 200, in that order; got {show(got)}"
+    )
 
 
 def test_a_refused_payout_fails_and_its_amount_goes_back_on_the_balance():
