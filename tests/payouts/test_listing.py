@@ -15,7 +15,7 @@ import math
 
 from tests.harness.toolkit.spec import refuses, show
 from tests.payouts.model import major
-from tests.payouts.world import funded, make
+from tests.payouts.world import Clock, funded, make
 
 
 def walk(svc, limit: int) -> tuple[list[str], list[int]]:
@@ -322,35 +322,41 @@ def test_the_export_of_many_payouts_requested_at_once_has_a_row_for_each():
 
 def test_the_export_of_a_day_has_only_that_days_payouts():
     """export(day) has the rows of the payouts requested while clock() // 86400 was day,
-    in the order requested, up to the last moment of the day"""
-    svc, _, clock = funded({"a": 1000})
+    in the order requested, up to the last moment of the day, and on a clock below 0"""
+    # A clock that starts a day below 0: its first payouts are day -1's (-30 // 86400 is
+    # -1, where int(-30 / 86400) would be 0).
+    svc, _, clock = funded({"a": 1000}, clock=Clock(-86_400.0))
     # The last float before each midnight: still the day before, to the last bit. Enough
     # payouts before day 1's that their numbers, kept in a set, come out of it in another
     # order. A sweep of 150 payouts a tenth of a second before midnight, then 2 at its last
     # float: times made unique by a nudge forward would cross into the next day.
-    times = [1000.0 * n for n in range(28)] + [86_399.5] + [86_399.9] * 150
+    times = [-30.0, math.nextafter(0.0, -1)]
+    times += [1000.0 * n for n in range(28)] + [86_399.5] + [86_399.9] * 150
     times += [math.nextafter(86_400.0, 0)] * 2
     times += [86_400.0, 100_000.0, 150_000.0, math.nextafter(172_800.0, 0), 172_800.0]
     ids = requested(svc, clock, times)
-    got = [[row[0] for row in rows(svc, day)[1:]] for day in (0, 1, 2, 3)]
-    expected = [ids[:181], ids[181:185], ids[185:], []]
+    days = [-1, 0, 1, 2, 3]
+    got = [[row[0] for row in rows(svc, day)[1:]] for day in days]
+    expected = [ids[:2], ids[2:183], ids[183:187], ids[187:], []]
     wrong = []
-    for day, (want, found) in enumerate(zip(expected, got, strict=True)):
+    for day, want, found in zip(days, expected, got, strict=True):
         missing = [payout for payout in want if payout not in found]
         others = [payout for payout in found if payout not in want]
         if missing or others or len(found) != len(want):
             wrong.append(
-                f"export({day}) had {len(found)} rows for {len(want)}, leaving out "
-                f"{len(missing)} ({shortly(missing)}), with {len(others)} of other days "
-                f"({shortly(others)})"
+                f"export({day}) had {len(found)} row{'s' * (len(found) != 1)} for "
+                f"{len(want)}, leaving out {len(missing)} ({shortly(missing)}), with "
+                f"{len(others)} of other days ({shortly(others)})"
             )
         elif found != want:
             wrong.append(f"export({day}) listed {shortly(found)}, in that order")
     assert not wrong, (
-        "payouts requested one after another: 181 from 0 s to the last float before "
-        "86400 s (day 0; 150 of them at 86399.9 s, 2 at the last float), 4 from 86400 s to "
-        "the last float before 172800 s (day 1), 1 at 172800 s (day 2): export(day) should "
-        "list that day's payouts in the order requested, and no other; " + "; ".join(wrong)
+        "payouts requested one after another on a clock that starts at -86400 s: 2 from "
+        "-30 s to the last float before 0 s (day -1), 181 from 0 s to the last float "
+        "before 86400 s (day 0; 150 of them at 86399.9 s, 2 at the last float), 4 from "
+        "86400 s to the last float before 172800 s (day 1), 1 at 172800 s (day 2): "
+        "export(day) should list that day's payouts in the order requested, and no other; "
+        + "; ".join(wrong)
     )
 
 
