@@ -243,6 +243,78 @@ def test_services_are_independent():
     )
 
 
+# How long after: past a request key's hour and day, a rate's and a cursor's day, the
+# events' week, a final payout's month, and a year.
+LATER = [("2 days", 2 * 86_400.0), ("8 days", 8 * 86_400.0), ("31 days", 31 * 86_400.0)]
+LATER += [("366 days", 366 * 86_400.0)]
+
+
+def expired_after(later: float) -> list[str]:
+    """A rate set and three payouts made and paid from 0 to 2 s, and a cursor kept; then
+    `later` seconds on, what no longer gives what it gave, in words."""
+    svc, _, clock = funded({"a": 1000})
+    svc.open_account("y", "USD", "bank-y", payout_currency="JPY")
+    svc.credit("y", 1000, "USD")
+    svc.set_rate("USD", "JPY", "150")
+    ids = []
+    for at, account, key in ((0.0, "a", "k1"), (1.0, "a", "k2"), (2.0, "y", "k3")):
+        clock.t = at
+        ids.append(svc.request_payout(account, 100, key))
+    svc.run()  # at 2 s: pays all three
+    _, cursor = svc.list_payouts(1)
+    events = list(svc.events())
+    clock.t = 2.0 + later
+
+    def page() -> tuple[list[str], object]:
+        payouts, after = svc.list_payouts(10, cursor)
+        return [payout.payout_id for payout in payouts], after
+
+    def log() -> tuple[int, bool]:
+        now = list(svc.events())
+        return len(now), now == events
+
+    def payout() -> tuple[str, str]:
+        found = svc.payout(ids[0])
+        return found.status, found.transfer_id
+
+    checks = [  # (the call, in words; the call; what it should give): the new payouts last
+        ("list_payouts(10, the kept cursor), as (ids, next_cursor)", page, (ids[1:], None)),
+        ("events(), as (how many, all those it gave at 2 s)", log, (len(events), True)),
+        (f"payout({ids[0]!r}), as (status, transfer_id)", payout, ("paid", "tr1")),
+        ("request_payout('a', 100, 'k1')", lambda: svc.request_payout("a", 100, "k1"), ids[0]),
+        ("balance('a')", lambda: svc.balance("a"), 800),
+        (
+            "a new payout of 1.00 USD from y, request_payout('y', 100, 'k4'), in yen",
+            lambda: svc.payout(svc.request_payout("y", 100, "k4")).amount,
+            150,
+        ),
+    ]
+    wrong = []
+    for words, call, expected in checks:
+        try:
+            got = call()
+        except Exception as error:
+            got = f"raised {type(error).__name__}"
+        if got != expected:
+            wrong.append(f"{words} should give {show([expected])}; it gave {show([got])}")
+    return wrong
+
+
+def test_nothing_the_service_keeps_expires_with_time():
+    """what the service keeps stays good however long ago it was made: days, weeks and a
+    month later a used key still returns its payout, a cursor still continues, events()
+    still has every event, payout() still answers, and a rate set then still prices a
+    payout"""
+    for words, later in LATER:
+        wrong = expired_after(later)
+        assert not wrong, (
+            "at USD->JPY 150 (set at 0 s), payouts of 1.00 USD from a with key 'k1' at 0 s, "
+            "from a at 1 s and from y (paid in JPY: 150 yen) at 2 s, all paid by a run at "
+            f"2 s; the cursor of the first page of 1 kept; then {words} later nothing has "
+            "expired: " + "; ".join(wrong)
+        )
+
+
 def near_misses(payout_id: str) -> list[str]:
     """Texts that read like `payout_id` but are not it: its numbers written with more or
     fewer leading zeros or a sign, spaces around it, its letters in another case."""

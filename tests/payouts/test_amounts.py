@@ -169,7 +169,8 @@ def test_a_payout_that_converts_to_nothing_is_refused_and_changes_nothing():
 
 def test_a_conversion_uses_the_rate_set_last_and_a_payout_keeps_its_own():
     """set_rate replaces the pair's rate for the conversions made after it; a payout is
-    priced when it is requested and pays that price, whatever the rate does next"""
+    priced when it is requested and pays that price, whatever the rate does next, even
+    when the bank takes it hours later"""
     svc, bank, _ = funded({"a": 0}, "USD", "JPY")
     svc.open_account("j", "JPY", "bank-j")
     svc.set_rate("USD", "JPY", "150")
@@ -185,6 +186,27 @@ def test_a_conversion_uses_the_rate_set_last_and_a_payout_keeps_its_own():
         "10.00 USD; the rate becomes 100; credit j 1.00 USD; run: j should hold 250 yen "
         "(150 + 100), and the payout pay 1500 yen, as the bank was asked; got "
         f"{show(got)}"
+    )
+    # The bank down for hours, and the rate moved meanwhile: however long the payout
+    # waits, it pays what it was priced at when requested.
+    svc, bank, clock = funded({"a": 2000}, "USD", "JPY")
+    svc.set_rate("USD", "JPY", "150")
+    payout = svc.request_payout("a", 1000, "k1")  # 1500 yen
+    bank.plan += ["unavailable"] * 12
+    svc.run()
+    clock.t = 60.0
+    svc.set_rate("USD", "JPY", "100")
+    while svc.payout(payout).status == "pending" and clock.t < 20_000:
+        clock.t += 900.0
+        svc.run()
+    asked = sorted({call[2] for call in bank.calls})
+    got = [svc.payout(payout).status, svc.payout(payout).amount, len(bank.calls), asked]
+    assert got == ["paid", 1500, 13, [1500]], (
+        "USD->JPY at 150: a (paid in JPY) requests a payout of 10.00 USD at 0 s (1500 "
+        "yen); the bank is unavailable for it 12 times, a run every 900 s, and the rate "
+        "becomes 100 at 60 s; the 13th attempt, 3 hours on, is paid: the payout should be "
+        "'paid' for 1500 yen, and every attempt ask the bank for 1500 yen; got (status, "
+        f"amount, attempts, the amounts the bank was asked) {show(got)}"
     )
 
 

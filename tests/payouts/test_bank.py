@@ -34,6 +34,51 @@ def test_run_sends_a_new_payout_and_the_bank_pays_it():
     )
 
 
+class Teller:
+    """A bank that pays each new key under the next of `ids`, and answers a key it paid
+    with the same id again."""
+
+    def __init__(self, ids: list[str]) -> None:
+        self.ids, self.paid, self.calls = list(ids), {}, []
+
+    def transfer(self, key: str, destination: str, amount: int, currency: str) -> str:
+        self.calls.append(destination)
+        if key not in self.paid:
+            self.paid[key] = self.ids.pop(0)
+        return self.paid[key]
+
+
+def test_a_payouts_transfer_id_is_whatever_the_bank_returned():
+    """a paid payout's transfer id is the very string the bank returned, the empty string
+    too: the payout is "paid" with it, and never sent again"""
+    ids = ["", "0", " "]
+    svc, bank, clock = make(bank=Teller(ids))
+    made = []
+    for number in range(len(ids)):
+        account = f"m{number}"
+        svc.open_account(account, "USD", f"bank-{account}")
+        svc.credit(account, 1000, "USD")
+        made.append(svc.request_payout(account, 100, "k1"))
+    for at in (0.0, 30.0, 1000.0):
+        clock.t = at
+        svc.run()
+    listed = {payout.payout_id: payout.transfer_id for payout in svc.list_payouts()[0]}
+    got = [
+        [(svc.payout(payout).status, svc.payout(payout).transfer_id) for payout in made],
+        [listed.get(payout, "not listed") for payout in made],
+        len(bank.calls),
+    ]
+    expected = [[("paid", transfer) for transfer in ids], ids, len(ids)]
+    assert got == expected, (
+        f"a bank that pays each new transfer under the ids {show(ids)} in turn; m0, m1 and "
+        "m2 request a payout each, then runs at 0, 30 and 1000 s: each payout should be "
+        "paid by the first run, its transfer id the one the bank returned, in payout() "
+        f"and in the list, so the bank is called {len(ids)} times; got ((status, "
+        "transfer_id) by payout(), transfer_id in list_payouts(), calls of the bank) "
+        f"{show(got)}"
+    )
+
+
 def test_the_bank_is_asked_for_each_payouts_amount_to_the_unit_however_large():
     """run asks the bank for each payout's amount in minor units to the last unit, however
     large: 2**53 + 1 cents and more, past what a float holds exactly"""
@@ -80,6 +125,23 @@ def test_run_sends_the_due_payouts_oldest_first():
         "unavailable for the 4th and the 18th at 0 s, so both are due again at 30 s; run "
         "at 30 s: the bank should be asked for the amounts 4, 18, in that order; got "
         f"{show(got) or 'none'}"
+    )
+    # A payout tried again is no newer for it: the one requested first goes first.
+    svc, bank, clock = funded({"a": 1000})
+    svc.request_payout("a", 100, "k1")
+    bank.plan += ["unavailable"] * 3
+    for at in (0.0, 20.0, 30.0, 90.0):
+        clock.t = at
+        if at == 20.0:
+            svc.request_payout("a", 200, "k2")
+        svc.run()
+    got = [amount for _, amount, _, _ in sent(bank)]
+    assert got == [100, 200, 100, 100, 200], (
+        "a requests a payout of 100 at 0 s, the bank is unavailable for it (due again at "
+        "30 s); at 20 s a requests one of 200, the bank is unavailable for it (due at "
+        "50 s); at 30 s it is unavailable for the 100 again (due at 90 s); run at 90 s: "
+        "both are due, and the 100, requested first, should be sent first, so the bank "
+        f"is asked for 100, 200, 100, 100, 200, in that order; got {show(got)}"
     )
 
 
@@ -252,7 +314,7 @@ def test_payouts_whose_account_ids_and_keys_read_alike_joined_are_paid_apart():
 
 def test_the_wait_doubles_with_each_attempt_up_to_900_seconds():
     """after each attempt the bank did not answer the wait doubles: 30 s, 60 s, 120 s and
-    on, never more than 900 s"""
+    on, never more than 900 s, however late the runs come"""
     svc, bank, clock = funded({"a": 1000})
     svc.request_payout("a", 300, "k1")
     bank.plan += ["timeout"] * 9
@@ -268,6 +330,28 @@ def test_the_wait_doubles_with_each_attempt_up_to_900_seconds():
     assert waits == expected, (
         "the bank times out 9 times for a's payout; a run every 10 s: the waits between "
         f"attempts should be {show(expected)}; got {show(waits)}"
+    )
+    # Runs that come hours late: the failures are still in a row, and the wait after the
+    # next attempt is still the doubled one.
+    svc, bank, clock = funded({"a": 1000})
+    svc.request_payout("a", 300, "k1")
+    bank.plan += ["timeout"] * 9
+    times = []
+    while len(bank.calls) < 10 and clock.t < 50_000:
+        before = len(bank.calls)
+        svc.run()
+        sent_now = len(bank.calls) > before
+        if sent_now:
+            times.append(clock.t)
+        late = sent_now and len(bank.calls) in (1, 3, 5, 7)
+        clock.t += 7200.0 if late else 10.0
+    waits = [later - earlier for earlier, later in itertools.pairwise(times)]
+    expected = [7200.0, 60.0, 7200.0, 240.0, 7200.0, 900.0, 7200.0, 900.0, 900.0]
+    assert waits == expected, (
+        "the bank times out 9 times for a's payout; a run every 10 s, except that after "
+        "the 1st, 3rd, 5th and 7th attempts no run comes for 2 hours: the attempts after "
+        "those are hours late, yet the failures are in a row and the wait keeps doubling, "
+        f"so the waits between attempts should be {show(expected)}; got {show(waits)}"
     )
 
 

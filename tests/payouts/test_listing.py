@@ -15,7 +15,7 @@ import math
 
 from tests.harness.toolkit.spec import refuses, show
 from tests.payouts.model import major
-from tests.payouts.world import funded, make
+from tests.payouts.world import Clock, funded, make
 
 
 def walk(svc, limit: int) -> tuple[list[str], list[int]]:
@@ -29,6 +29,18 @@ def walk(svc, limit: int) -> tuple[list[str], list[int]]:
         if cursor is None:
             break
     return ids, sizes
+
+
+def standing(svc, limit: int) -> list[tuple[str, str | None]]:
+    """(status, transfer_id) of every payout, listed `limit` to a page following the
+    cursors (at most 1,000 pages)."""
+    found, cursor = [], None
+    for _ in range(1000):
+        payouts, cursor = svc.list_payouts(limit, cursor)
+        found += [(payout.status, payout.transfer_id) for payout in payouts]
+        if cursor is None:
+            break
+    return found
 
 
 def requested(svc, clock, times: list[float], first: int = 0) -> list[str]:
@@ -227,31 +239,40 @@ def test_list_payouts_refuses_a_limit_below_one_and_a_malformed_cursor():
 
 def test_the_list_and_the_export_show_each_payout_as_it_stands_now():
     """list_payouts and export show each payout's status (and the list its transfer id)
-    as they are when called, also after a run changed them without adding a payout"""
+    as they are when called, also after a run changed them without adding a payout: the
+    whole list and each page of it, the export and the export of a day that is over"""
     svc, bank, clock = funded({"a": 100})
+    clock.t = 86_370.0  # day 0, 30 s before it ends
     for amount in (10, 20, 30):
         svc.request_payout("a", amount, f"k{amount}")
     bank.plan += ["refuse", "pay", "unavailable"]
-    moments = [  # (a run at this time, or None; the payouts' (status, transfer_id) then)
-        (None, [("pending", None), ("pending", None), ("pending", None)]),
-        (0.0, [("failed", None), ("paid", "tr1"), ("pending", None)]),
-        (30.0, [("failed", None), ("paid", "tr1"), ("paid", "tr2")]),
+    pending, failed = ("pending", None), ("failed", None)
+    moments = [  # (the clock, a run first or not; the payouts' (status, transfer_id) then)
+        (86_370.0, False, [pending, pending, pending]),
+        (86_370.0, True, [failed, ("paid", "tr1"), pending]),
+        (86_400.0, False, [failed, ("paid", "tr1"), pending]),  # day 1: day 0 is over
+        (86_400.0, True, [failed, ("paid", "tr1"), ("paid", "tr2")]),
     ]
-    for at, expected in moments:
-        if at is not None:
-            clock.t = at
+    for at, run, expected in moments:
+        clock.t = at
+        if run:
             svc.run()
-        listed = [(payout.status, payout.transfer_id) for payout in svc.list_payouts()[0]]
-        exported = [row[4] for row in rows(svc)[1:]]
         statuses = [status for status, _ in expected]
-        assert (listed, exported) == (expected, statuses), (
-            "payouts of 10, 20 and 30, listed and exported before any run, after a run at "
-            "0 s (the bank refuses the first, pays the second, is unavailable for the "
-            "third) and after a run at 30 s (it pays the third): "
-            + ("before any run" if at is None else f"after the run at {at:g} s")
-            + f", list_payouts() should show (status, transfer_id) {show(expected)} and "
-            f"export() the statuses {show(statuses)}; got {show(listed)} and "
-            f"{show(exported)}"
+        shown = {  # what each call showed, and what it should show
+            "list_payouts()": (standing(svc, 100), expected),
+            "list_payouts(1) page by page": (standing(svc, 1), expected),
+            "export()": ([row[4] for row in rows(svc)[1:]], statuses),
+            "export(0)": ([row[4] for row in rows(svc, 0)[1:]], statuses),
+        }
+        wrong = [f"{call} showed {show(got)}" for call, (got, want) in shown.items() if got != want]
+        assert not wrong, (
+            "payouts of 10, 20 and 30 requested at 86370 s (day 0), listed whole and one to a "
+            "page and exported (all, and day 0) at 86370 s before any run, after a run then "
+            "(the bank refuses the first, pays the second, is unavailable for the third), at "
+            "86400 s (day 1) before a run, and after a run then (it pays the third): "
+            + ("after the run" if run else "before the run")
+            + f" at {at:g} s the list should show (status, transfer_id) {show(expected)} and "
+            f"the export the statuses {show(statuses)}; " + "; ".join(wrong)
         )
 
 
@@ -301,33 +322,47 @@ def test_the_export_of_many_payouts_requested_at_once_has_a_row_for_each():
 
 def test_the_export_of_a_day_has_only_that_days_payouts():
     """export(day) has the rows of the payouts requested while clock() // 86400 was day,
-    in the order requested"""
-    svc, _, clock = funded({"a": 100})
+    in the order requested, up to the last moment of the day, and on a clock below 0"""
+    # A clock that starts a day below 0: its first payouts are day -1's (-30 // 86400 is
+    # -1, where int(-30 / 86400) would be 0).
+    svc, _, clock = funded({"a": 1000}, clock=Clock(-86_400.0))
     # The last float before each midnight: still the day before, to the last bit. Enough
     # payouts before day 1's that their numbers, kept in a set, come out of it in another
-    # order.
-    times = [1000.0 * n for n in range(28)] + [86_399.5, math.nextafter(86_400.0, 0)]
+    # order. A sweep of 150 payouts a tenth of a second before midnight, then 2 at its last
+    # float: times made unique by a nudge forward would cross into the next day.
+    times = [-30.0, math.nextafter(0.0, -1)]
+    times += [1000.0 * n for n in range(28)] + [86_399.5] + [86_399.9] * 150
+    times += [math.nextafter(86_400.0, 0)] * 2
     times += [86_400.0, 100_000.0, 150_000.0, math.nextafter(172_800.0, 0), 172_800.0]
     ids = requested(svc, clock, times)
-    got = [[row[0] for row in rows(svc, day)[1:]] for day in (0, 1, 2, 3)]
-    expected = [ids[:30], ids[30:34], ids[34:], []]
+    days = [-1, 0, 1, 2, 3]
+    got = [[row[0] for row in rows(svc, day)[1:]] for day in days]
+    expected = [ids[:2], ids[2:183], ids[183:187], ids[187:], []]
     wrong = []
-    for day, (want, found) in enumerate(zip(expected, got, strict=True)):
+    for day, want, found in zip(days, expected, got, strict=True):
         missing = [payout for payout in want if payout not in found]
         others = [payout for payout in found if payout not in want]
         if missing or others or len(found) != len(want):
             wrong.append(
-                f"export({day}) had {len(found)} rows for {len(want)}, leaving out "
-                f"{show(missing) or 'none'}, with {show(others) or 'none'} of other days"
+                f"export({day}) had {len(found)} row{'s' * (len(found) != 1)} for "
+                f"{len(want)}, leaving out {len(missing)} ({shortly(missing)}), with "
+                f"{len(others)} of other days ({shortly(others)})"
             )
         elif found != want:
-            wrong.append(f"export({day}) listed {show(found)}, in that order")
+            wrong.append(f"export({day}) listed {shortly(found)}, in that order")
     assert not wrong, (
-        "payouts requested one after another: 30 from 0 s to the last float before "
-        "86400 s (day 0), 4 from 86400 s to the last float before 172800 s (day 1), 1 at "
-        "172800 s (day 2): export(day) should list that day's payouts in the order "
-        "requested, and no other; " + "; ".join(wrong)
+        "payouts requested one after another on a clock that starts at -86400 s: 2 from "
+        "-30 s to the last float before 0 s (day -1), 181 from 0 s to the last float "
+        "before 86400 s (day 0; 150 of them at 86399.9 s, 2 at the last float), 4 from "
+        "86400 s to the last float before 172800 s (day 1), 1 at 172800 s (day 2): "
+        "export(day) should list that day's payouts in the order requested, and no other; "
+        + "; ".join(wrong)
     )
+
+
+def shortly(ids: list[str]) -> str:
+    """Payout ids for a sentence: the first 6, then how many more."""
+    return (show(ids[:6]) or "none") + (f" and {len(ids) - 6} more" if ids[6:] else "")
 
 
 def test_the_export_of_a_busy_day_has_a_row_for_every_payout_of_that_day():

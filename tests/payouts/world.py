@@ -20,13 +20,14 @@ class Clock:
         return self.t
 
 
-def make(clock: Clock | None = None) -> tuple[object, object, Clock]:
-    """(service, bank, clock): the learner's Payouts on a new Bank, and its clock
-    (`clock`, or a new one at 0)."""
+def make(clock: Clock | None = None, bank: object = None) -> tuple[object, object, Clock]:
+    """(service, bank, clock): the learner's Payouts on `bank` (None: a new Bank), and
+    its clock (`clock`, or a new one at 0)."""
     import payouts
 
     clock = Clock() if clock is None else clock
-    bank = bank_class(payouts.TransferRefused, payouts.BankUnavailable)()
+    if bank is None:
+        bank = bank_class(payouts.TransferRefused, payouts.BankUnavailable)()
     return payouts.Payouts(bank, clock), bank, clock
 
 

@@ -1,7 +1,7 @@
 """A wrong version: the store files each payout's sequence number under its day, in
 a set, and export(day) lists the set in its own order: that is the order requested
-only while the numbers fit its table, so with 30 payouts on day 0 and 4 on day 1,
-export(1) lists the 33rd and 34th before the 31st and 32nd. The contract's export
+only while the numbers fit its table, so with 183 payouts before day 1 and 4 on it,
+export(1) lists the 185th, 186th and 187th before the 184th. The contract's export
 lists a day's payouts in the order requested.
 
 The payouts, by id and in the order they were created.
