@@ -78,6 +78,57 @@ def test_an_own_test_without_teeth_is_weak(how, tmp_path):
     assert checked.result["status"] == "fail" and checked.exit_status != 0
 
 
+def called_on_the_bug(call: str) -> tuple[str, str]:
+    """The fixed test's last lines, with `call` made only when the bug shows."""
+    return FIXED_END, (
+        '    workers.set_available("B", True)\n'
+        "    chosen = workers.assign()\n"
+        '    if chosen != "B":\n'
+        f"        {call}\n"
+        '    assert chosen == "B"\n'
+    )
+
+
+# Ways to keep pytest from counting the test's failure on its bugs as a failure: the
+# change to the fixed file, and what the WEAK verdict says pytest reports instead.
+HIDDEN = {
+    "xfail-marker": (
+        (f"def {RECOVERED}():", f"@pytest.mark.xfail(reason='flaky')\ndef {RECOVERED}():"),
+        "pytest reports it xfailed (flaky), not failed",
+    ),
+    "xfail-called-on-the-bug": (called_on_the_bug('pytest.xfail("known")'), "xfailed (known)"),
+    "skip-called-on-the-bug": (called_on_the_bug('pytest.skip("known")'), "skipped (known)"),
+}
+
+
+@pytest.mark.parametrize("how", sorted(HIDDEN))
+def test_an_own_test_pytest_never_fails_on_its_bug_is_weak(how, tmp_path):
+    """A team test that fails on its bugs only as an xfail or a skip never fails `python
+    -m pytest`: it is WEAK, and the verdict says what pytest reports it as."""
+    (old, new), says = HIDDEN[how]
+    text = OWN.read_text(encoding="utf-8")
+    assert text.count(old) == 1, "test setup: the reference's own test has changed"
+    checked = make_check("round_robin", reference_with_own_tests(tmp_path, text.replace(old, new)))
+    own = {test["name"]: test for test in checked.result["own_tests"]}
+    assert own[RECOVERED]["status"] == "weak", own[RECOVERED]
+    assert says in own[RECOVERED]["message"] and "it never fails there" in own[RECOVERED]["message"]
+    others = {name: test["status"] for name, test in own.items() if name != RECOVERED}
+    assert set(others.values()) == {"pass"}, others
+    assert checked.result["status"] == "fail" and checked.exit_status != 0
+
+
+def test_a_module_marked_xfail_catches_nothing(tmp_path):
+    """`pytestmark = pytest.mark.xfail` makes every failure of the file an xfail: each
+    own test is WEAK (each is there to catch a bug), none "agrees"."""
+    text = OWN.read_text(encoding="utf-8")
+    imports = "from round_robin import RoundRobinWorkers\n"
+    marked = text.replace(imports, imports + "\npytestmark = pytest.mark.xfail(reason='INC-1')\n")
+    checked = make_check("round_robin", reference_with_own_tests(tmp_path, marked))
+    statuses = {test["name"]: test["status"] for test in checked.result["own_tests"]}
+    assert set(statuses.values()) == {"weak"}, statuses
+    assert checked.exit_status != 0
+
+
 def test_own_tests_are_judged_only_once_every_spec_test_passes(tmp_path):
     starter = graded_starter("round_robin")
     assert {test["status"] for test in starter.result["own_tests"]} == {"pending"}

@@ -338,9 +338,16 @@ class GradingPlugin:
         # The verdict is the exception's, whatever the report says: code that swaps
         # pytest's report maker for one that says "passed", and puts it back before the
         # seal is checked, must not turn a failure into a pass.
+        if judged and report.skipped and self.group_of(item.path).role is Role.OWN_VARIANT:
+            # A failure pytest counts as xfailed or skipped (a marker, or pytest.xfail()
+            # or pytest.skip() called on the bug's path) never fails `pytest`: on a
+            # defect, the test did not catch it. Only ever a pass, so the report is
+            # trusted here: saying "skipped" where pytest would not only costs the test.
+            judged = Status.PASS, outcomes.not_failed(_hidden_as(report, call.excinfo.value))
         if judged:
             status, message = judged
-            if SEVERITY.index(status) > SEVERITY.index(self.current.status):
+            hidden = status is Status.PASS and not self.current.message
+            if hidden or SEVERITY.index(status) > SEVERITY.index(self.current.status):
                 message = outcomes.plain(message, outcomes.MESSAGE_LIMIT, outcomes.OF_THE_MESSAGE)
                 self.current = Result(self.current.key, status, message, self.current.output)
         return report
@@ -412,6 +419,14 @@ class GradingPlugin:
             current = self.current
             output = outcomes.plain(output, outcomes.OUTPUT_LIMIT)
             self.current = Result(current.key, current.status, current.message, output)
+
+
+def _hidden_as(report: pytest.TestReport, exc: BaseException) -> str:
+    """What pytest reports a failure it does not count as one as, with its reason."""
+    reason = getattr(report, "wasxfail", None)
+    if reason is None:
+        return f"skipped ({exc})" if str(exc) else "skipped"
+    return f"xfailed ({reason})" if reason else "xfailed"
 
 
 def _give_line_numbers(exc: BaseException) -> bool:

@@ -112,6 +112,11 @@ def skipped(exc: BaseException) -> str:
     return f"the test was skipped ({exc}) — only a test that runs can pass"
 
 
+def not_failed(how: str) -> str:
+    """An own test's failure on a defect that pytest reports as `how`, not as a failure."""
+    return f"pytest reports it {how}, not failed"
+
+
 def phase_failed(when: str, what: str) -> str:
     return f"{when} failed: {what}"
 
@@ -153,8 +158,14 @@ def disagreement_unclear(test: str, exc: BaseException) -> str:
     return f"{test} fails against the reference solution: {line}"
 
 
-def toothless(checks: str) -> str:
-    """Why a learner's own test that agrees with the specification is still not good enough."""
+def toothless(checks: str, how: str = "") -> str:
+    """Why a learner's own test that agrees with the specification is still not good
+    enough; `how`, what pytest says of it there if it failed there (tests.harness.engine.plugin)."""
+    if how:
+        return (
+            f"on code that breaks what it is there to check ({checks}), {how}: "
+            "it never fails there, and a test must fail when the behaviour it holds is broken"
+        )
     return (
         f"it passes even on code that breaks what it is there to check ({checks}): "
         "a test must fail when the behaviour it holds is broken"

@@ -181,7 +181,7 @@ def step_weak(own_tests: str) -> str:
     return (
         "A test marked WEAK no longer fails on the bug it is there to catch: in "
         f"{own_tests}, make it hold the behaviour exactly again (an emptied test, a "
-        "dropped assert or a loosened comparison checks nothing)."
+        "dropped assert, a loosened comparison or an xfail or skip checks nothing)."
     )
 
 

@@ -105,7 +105,8 @@ def wrong_left(failing: int) -> str:
 def weak_left(names: list[str]) -> str:
     return (
         f"Of the team's tests, {', '.join(names)} no longer fails on the bug it is there to "
-        "catch: an emptied test, a dropped assert or a loosened comparison checks nothing."
+        "catch: an emptied test, a dropped assert, a loosened comparison or an xfail or skip "
+        "checks nothing."
     )
 
 
