@@ -233,6 +233,16 @@ def test_a_courier_more_than_epsilon_above_the_lowest_score_is_never_picked():
             f"(his score {extra / 5:g} s above hers): with seeds 0 to 59, the order should "
             f"always be offered to ana first; ben was offered it first with {wrong} of them"
         )
+    # Wait 0: ana, at the pickup, scores exactly 0, a lowest score like any other. She is
+    # known first, ben after her.
+    couriers = {"ana": CENTRE, "ben": spot(east=7.5)}
+    firsts = first_offered(couriers, seeds=range(60), apart=len(cases), wait=0.0)
+    wrong = firsts.count("ben")
+    assert not wrong, (
+        "wait 0 s, epsilon 1 s: ana at the pickup (score 0 s), ben 7.5 m east of it (1.5 s): "
+        "with seeds 0 to 59, the order should always be offered to ana first; ben was "
+        f"offered it first with {wrong} of them"
+    )
     # The smallest excess a float can have: ben's score, 61 s, is one float step (7e-15 s)
     # more than epsilon above ana's 60 s. The scores are exact, and so is their difference.
     epsilon = math.nextafter(61.0, 0.0) - 60.0

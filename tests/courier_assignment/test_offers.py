@@ -87,6 +87,27 @@ def test_the_next_offer_after_a_decline_is_picked_the_same_way():
         "further): with seeds 0 to 59, the second offer should always go to ben; it went to "
         f"{show(sorted(set(seconds), key=str))}"
     )
+    # Scores 60, 60.5, 60.9 and 61.4 s: dee ties with ben and cy, never with ana. After
+    # any decline but ana's, the lowest of the others is still ana's. Names apart from
+    # those above.
+    wrong = []
+    for seed in range(200):
+        names = [f"{name}#4-{seed}" for name in ("ana", "ben", "cy", "dee")]
+        couriers = dict(
+            zip(names, (spot(north=metres) for metres in (0, 2.5, 4.5, 7)), strict=True)
+        )
+        world = World(declines=set(names))
+        service(world, couriers, max_declines=4, seed=seed).assign("o1", *CENTRE)
+        offers = [courier.rpartition("#")[0] for courier, _ in world.offers]
+        if "dee" in offers and "ana" not in offers[: offers.index("dee")]:
+            wrong.append(offers)
+    assert not wrong, (
+        "max_declines 4, ana at the pickup, ben, cy and dee 2.5, 4.5 and 7 m north of it "
+        "(scores 60, 60.5, 60.9 and 61.4 s), each declining: with seeds 0 to 199, dee "
+        "should never be offered the order while ana is still to ask; with "
+        f"{len(wrong)} of them he was, as when it was offered to "
+        f"{show(wrong[0] if wrong else [])} in turn"
+    )
 
 
 def test_couriers_tied_among_the_others_share_the_next_offer():

@@ -158,9 +158,10 @@ def test_each_tie_is_a_fresh_draw():
 # Orders to one service of tied couriers, and the bounds of each count: 4.5 standard
 # deviations either side of the even share, which a correct design leaves once in 50,000
 # runs. Seed 0 gives the reference and the designs kept 87 to 115 of each order of offers
-# (59 to 141), and 194 to 210 orders to ana (155 to 245). A round's one draw reused after
-# each decline never makes two of the six orders of three offers; eight tries at random
-# among the 50 couriers, then the first of the lowest, gives ana 341.
+# (59 to 141), and 194 to 216 orders to ana of two tied (155 to 245). A round's one draw
+# reused after each decline never makes two of the six orders of three offers; eight
+# tries at random among the 50 couriers, then the first of the lowest, gives ana 341; a
+# tie that prefers the fresher report, or the fewer past declines, gives her none.
 ALL_DECLINING = 600
 AMONG_MANY = 400
 
@@ -173,7 +174,8 @@ def bounds(orders: int, share: float) -> tuple[int, int]:
 
 def test_each_tied_courier_is_as_likely_after_a_decline_and_among_many_not_tied():
     """each courier tied for the lowest score is as likely to be offered the order as any
-    other: the next offer after a decline too, and however many couriers are not tied"""
+    other: the next offer after a decline too, however many couriers are not tied, and
+    whatever their reports' ages or their declines of earlier orders"""
     names = ("ana", "ben", "cy")
     world = World(declines=set(names))
     svc = service(world, {name: spot(north=250) for name in names})
@@ -205,6 +207,27 @@ def test_each_tied_courier_is_as_likely_after_a_decline_and_among_many_not_tied(
         f"10 km away: of {AMONG_MANY} orders, each delivered at once, ana and ben should "
         f"each take about {AMONG_MANY // 2} ({low} to {high}); got ana {got[0]}, ben {got[1]}"
     )
+    # Tied couriers who differ in what the score leaves out: how old the latest report
+    # is (both fresh), and how many earlier orders the courier declined.
+    for story, ago, declined in (
+        ("ana reported 5 s ago, ben just now (both fresh)", 5.0, 0),
+        ("ana declined 3 earlier orders, each in its own call, ben none", 0.0, 3),
+    ):
+        world = World(declines={("ana", f"d{n}") for n in range(declined)})
+        svc = service(world)
+        svc.online("ana")
+        svc.report("ana", *CENTRE, world.ms(ago=ago))
+        for n in range(declined):
+            svc.assign(f"d{n}", *CENTRE)  # ana, alone, declines it
+        svc.online("ben")
+        svc.report("ben", *CENTRE, world.ms())
+        takers = taken_by(svc, [f"o{n}" for n in range(AMONG_MANY)])
+        got = [takers.count("ana"), takers.count("ben")]
+        assert all(low <= count <= high for count in got), (
+            f"one service of seed 0, ana and ben free at the pickup, {story}: of "
+            f"{AMONG_MANY} orders, each delivered at once, ana and ben should each take "
+            f"about {AMONG_MANY // 2} ({low} to {high}); got ana {got[0]}, ben {got[1]}"
+        )
 
 
 def refused_calls(svc) -> None:
