@@ -54,6 +54,26 @@ def test_a_check_reuses_the_judgement_until_the_test_file_changes(tmp_path):
     assert len(kept(state)) == 2, "the changed file is kept under a key of its own"
 
 
+def test_a_conftest_beside_the_test_file_is_part_of_what_is_judged(tmp_path):
+    """The learner's conftest.py serves the own tests (its fixtures are theirs): a check
+    after it appears, or changes, judges the tests again rather than reuse the judgement."""
+    folder, state = reference_copy(tmp_path), tmp_path / "state"
+    env = {"KATAS_STATE": str(state)}
+    first = make_check(KATA.name, folder, env=env)
+    test = first.result["own_tests"][0]["name"]
+    doctor(kept(state)[0], test)
+    conftest = (folder / KATA.own_tests).with_name("conftest.py")
+    conftest.write_text("import pytest\n", encoding="utf-8")
+    judged_again = make_check(KATA.name, folder, env=env)
+    assert judged_again.result == first.result
+    assert len(kept(state)) == 2, "a conftest.py is kept under a key of its own"
+    for path in kept(state):
+        doctor(path, test)
+    conftest.write_text("import pytest  # changed\n", encoding="utf-8")
+    assert make_check(KATA.name, folder, env=env).result == first.result
+    assert len(kept(state)) == 3, "a changed conftest.py is a new key"
+
+
 def test_the_judgement_is_made_where_the_learners_code_never_ran(tmp_path):
     """The learner's module, imported, leaves a mark in the environment; a test added
     to the learner's own file asserts there is none. It agrees with the reference: it

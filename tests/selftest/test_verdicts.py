@@ -129,6 +129,55 @@ def test_a_module_marked_xfail_catches_nothing(tmp_path):
     assert checked.exit_status != 0
 
 
+# The own tests' helper moved into a conftest.py beside them, as a fixture: `python -m
+# pytest` loads it, and so does the grading. It imports the learner's module, as the
+# test file does: each copy the grading runs gets that copy's module.
+CONFTEST_FIXTURE = """import pytest
+from round_robin import RoundRobinWorkers
+
+
+@pytest.fixture
+def workers():
+    return RoundRobinWorkers(["A", "B", "C"])
+"""
+MADE_HERE = '():\n    workers = RoundRobinWorkers(["A", "B", "C"])\n'
+# A conftest.py fixture that swaps a test's body for one that checks nothing.
+CONFTEST_NEUTERS = f"""import pytest
+
+
+@pytest.fixture(autouse=True)
+def no_flaky_tests(request, monkeypatch):
+    if request.node.name == "{RECOVERED}":
+        monkeypatch.setattr(request.node, "obj", lambda: None)
+"""
+
+
+def test_own_tests_use_the_fixtures_of_a_conftest_beside_them(tmp_path):
+    """Own tests whose helper is a fixture of the learner's conftest.py run as `python -m
+    pytest` runs them: right, on the reference, on the bugs, and on the learner's code."""
+    text = OWN.read_text(encoding="utf-8")
+    assert text.count(MADE_HERE) == 3, "test setup: the reference's own test has changed"
+    folder = reference_with_own_tests(tmp_path, text.replace(MADE_HERE, "(workers):\n"))
+    (folder / "conftest.py").write_text(CONFTEST_FIXTURE, encoding="utf-8")
+    checked = make_check("round_robin", folder)
+    statuses = {test["name"]: test["status"] for test in checked.result["own_tests"]}
+    assert set(statuses.values()) == {"pass"}, statuses
+    assert checked.result["status"] == "pass" and checked.exit_status == 0
+
+
+def test_a_conftest_that_neuters_an_own_test_makes_it_weak(tmp_path):
+    """The learner's conftest.py runs with the own tests it serves when they are judged:
+    one of its fixtures that keeps a test from failing on its bug makes that test WEAK."""
+    folder = reference_with_own_tests(tmp_path, OWN.read_text(encoding="utf-8"))
+    (folder / "conftest.py").write_text(CONFTEST_NEUTERS, encoding="utf-8")
+    checked = make_check("round_robin", folder)
+    own = {test["name"]: test for test in checked.result["own_tests"]}
+    assert own[RECOVERED]["status"] == "weak", own[RECOVERED]
+    others = {name: test["status"] for name, test in own.items() if name != RECOVERED}
+    assert set(others.values()) == {"pass"}, others
+    assert checked.result["status"] == "fail" and checked.exit_status != 0
+
+
 def test_own_tests_are_judged_only_once_every_spec_test_passes(tmp_path):
     starter = graded_starter("round_robin")
     assert {test["status"] for test in starter.result["own_tests"]} == {"pending"}

@@ -154,8 +154,14 @@ class Check:
 
         own_tests = Path(self.planned.own_tests)
         try:
+            # The copy of the learner's conftest.py, made beside it (engine.child._snapshot).
+            conftest = own_tests.with_name("conftest.py")
             self.judging_key = judgements.key(
-                self.kata_name, own_tests.read_bytes(), self.limit, limits.memory
+                self.kata_name,
+                own_tests.read_bytes(),
+                self.limit,
+                limits.memory,
+                conftest.read_bytes() if conftest.is_file() else b"",
             )
         except OSError:  # a file of the kata or the grader unreadable: judged, not kept
             self.judging_key = ""

@@ -59,8 +59,9 @@ class Judgement:
     collect_errors: tuple[CollectError, ...]
 
 
-def key(kata: str, own_tests: bytes, limit: float, memory: float) -> str:
-    """What the judgement of the own test file `own_tests` depends on, as a digest."""
+def key(kata: str, own_tests: bytes, limit: float, memory: float, conftest: bytes = b"") -> str:
+    """What the judgement of the own test file `own_tests` depends on, as a digest;
+    `conftest`, the learner's conftest.py beside it (empty when there is none)."""
     digest = hashlib.sha256()
     digest.update(f"{VERSION}\0{sys.version}\0{limit!r}\0{memory!r}\0".encode())
     folders = (layout.GRADER, layout.SPECS / kata, layout.SOLUTIONS / kata)
@@ -73,6 +74,8 @@ def key(kata: str, own_tests: bytes, limit: float, memory: float) -> str:
     digest.update(pyproject)
     digest.update(f"own tests\0{len(own_tests)}\0".encode())
     digest.update(own_tests)
+    digest.update(f"conftest\0{len(conftest)}\0".encode())
+    digest.update(conftest)
     return digest.hexdigest()
 
 

@@ -26,6 +26,8 @@ from tests.harness.engine.plugin import GradingPlugin
 from tests.harness.kata import catalog, variants
 from tests.harness.toolkit import differential
 
+# The file of fixtures pytest loads for the test files beside it.
+CONFTEST = "conftest.py"
 # Built-in plugins a grading never uses: a few milliseconds less start-up.
 UNUSED_PLUGINS = ("doctest", "pastebin", "junitxml", "stepwise", "setuponly", "setupplan")
 
@@ -44,9 +46,10 @@ def plan(
     must catch (running only those tests); `judged_apart`, on the learner's code
     only (the rest is `plan_judgement`'s, in a child of its own, or kept from an
     earlier check). Copies also keep pytest from writing beside the learner's
-    files and from loading a conftest.py found there. They are made once per
-    check, so a child restarted after a kill runs the same file even if the
-    learner has saved it meanwhile.
+    files. The learner's conftest.py beside the file is copied with it, and its
+    fixtures serve the copies (GradingPlugin), as pytest serves them when the
+    learner runs the tests. They are made once per check, so a child restarted
+    after a kill runs the same files even if the learner has saved them meanwhile.
     """
     groups = [Group(Role.SPEC, kata.spec_dir, folder, only=only or None)]
     if only or not kata.own_tests:
@@ -79,15 +82,23 @@ def plan_judgement(kata: catalog.Kata, work: Path, own_tests: Path) -> tuple[lis
 
 
 def _snapshot(source: Path, work: Path) -> Path | None:
-    """The grading's copy of the own test file `source`, made now if it is not yet;
-    None if there is none to make."""
+    """The grading's copy of the own test file `source`, and of the conftest.py beside
+    it if there is one, made now if it is not yet; None if there is no file to copy."""
     snapshot = work / "own_tests" / source.name
     if not snapshot.exists():
         if not source.is_file():
             return None
         snapshot.parent.mkdir()
+        if (source.parent / CONFTEST).is_file():
+            shutil.copyfile(source.parent / CONFTEST, snapshot.parent / CONFTEST)
         shutil.copyfile(source, snapshot)
     return snapshot
+
+
+def conftest_of(snapshot: Path | None) -> Path | None:
+    """The copy of the learner's conftest.py made with the own test file `snapshot`, if any."""
+    conftest = snapshot.parent / CONFTEST if snapshot is not None else None
+    return conftest if conftest is not None and conftest.is_file() else None
 
 
 def _judging(kata: catalog.Kata, work: Path) -> tuple[list[Group], list[Group]]:
@@ -274,6 +285,7 @@ def main(kata_name: str) -> int:
         read_skip=lambda: Request.decode_skip(requests.readline()),
         key=request.key,
         memory=request.memory,
+        conftest=conftest_of(snapshot),
     )
     # The last step before the learner's code can run, once the grader has written
     # what it writes (the copies of the plan, the stack file the plugin opened): from

@@ -110,6 +110,30 @@ class KataFinder(importlib.abc.MetaPathFinder):
             del sys.modules[name]
 
 
+class WithConftest(pytest.Module):
+    """A copy of the learner's own test file, served the fixtures of the learner's
+    conftest.py as pytest serves them when the learner runs the tests.
+
+    The conftest is loaded here rather than by pytest, which loads every conftest
+    beside the files it is given before any test group is set up: loaded once
+    for each copy, it imports the kata's modules of that copy's group, as the
+    copy does, and a conftest that cannot be loaded is the copy's collect error.
+    Its fixtures are those of the file's directory, so the file's own fixtures of
+    the same name win; its hooks are not the grading's plugins, and not used.
+    """
+
+    conftest: Path
+
+    def _getobj(self) -> types.ModuleType:
+        spec = importlib.util.spec_from_file_location("conftest", self.conftest)
+        assert spec is not None and spec.loader is not None
+        fixtures = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(fixtures)
+        # Before the file's own (pytest.Module.collect): the file's of the same name win.
+        self.session._fixturemanager.parsefactories(holder=fixtures, node=self)
+        return super()._getobj()
+
+
 class GradingPlugin:
     """The plugin object itself, registered by tests.harness.engine.child."""
 
@@ -124,6 +148,7 @@ class GradingPlugin:
         read_skip: Callable[[], tuple[str, ...]],
         key: str,
         memory: float,
+        conftest: Path | None = None,
     ) -> None:
         self.fd = events_fd
         # The signing key is kept in the encoder, not on the instance: code that
@@ -141,6 +166,7 @@ class GradingPlugin:
         self.modules = modules
         self.yours = yours
         self.groups = groups
+        self.conftest = conftest  # the copy of the learner's conftest.py, for their own tests
         self._group_of: dict[Path, Group] = {}
         # The tests an earlier child judged already: read once the tests are collected,
         # so that a spare child can collect while it waits (tests.harness.check.grading).
@@ -237,6 +263,15 @@ class GradingPlugin:
         """Serve a test module the kata's modules of its group."""
         if isinstance(collector, pytest.Module):
             self.finder.use(self.group_of(collector.path).source)
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_pycollect_makemodule(self, module_path: Path, parent: pytest.Collector):
+        """The learner's own test file, with their conftest.py's fixtures (WithConftest)."""
+        if self.conftest is None or self.group_of(module_path).role is Role.SPEC:
+            return None
+        module = WithConftest.from_parent(parent, path=module_path)
+        module.conftest = self.conftest
+        return module
 
     def pytest_exception_interact(self, node: pytest.Item | pytest.Collector, call, report) -> None:
         """Report a test file that cannot be loaded, with its file and line."""
