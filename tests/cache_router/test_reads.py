@@ -693,7 +693,7 @@ def test_an_empty_cluster_loads_every_time():
 
 def test_stats_is_a_new_dict_each_call():
     """stats() gives a new dict each call: later gets do not change one already given, and
-    changing one changes no count"""
+    changing one changes no count, even with no get between it and the next stats()"""
     cluster = cluster_of(NODES, 8, 2)
     gets(cluster, ["user:1", "user:1"])
     first = cluster.stats()
@@ -710,6 +710,14 @@ def test_stats_is_a_new_dict_each_call():
     assert got == repr({"hits": 1, "misses": 2}), (
         "nodes a, b, c, get('user:1') twice and get('user:2'), then a dict stats() gave "
         f"changed and cleared: a new stats() should be {{'hits': 1, 'misses': 2}}; got {got}"
+    )
+    given = cluster.stats()
+    given["misses"] -= 1
+    got = stats_of(cluster)
+    assert got == repr({"hits": 1, "misses": 2}), (
+        "nodes a, b, c, get('user:1') twice and get('user:2'), then stats() with its "
+        "'misses' lowered by one, and stats() again with no get between: it should be "
+        f"{{'hits': 1, 'misses': 2}}; got {got}"
     )
 
 
