@@ -242,7 +242,8 @@ def test_keys_that_share_a_long_prefix_are_different_keys():
 def test_a_hit_gives_the_very_object_load_gave():
     """a hit gives the very object load gave, not a copy, whatever the object: one that
     cannot be copied or pickled (a threading.Lock, an object of a local class), one equal to
-    everything (as unittest.mock.ANY is), one whose == and != raise"""
+    everything (as unittest.mock.ANY is), one whose == and != raise, one whose repr and truth
+    value raise"""
 
     class Profile:  # local: pickle cannot find it by name
         pass
@@ -260,12 +261,20 @@ def test_a_hit_gives_the_very_object_load_gave():
 
         __ne__ = __eq__
 
+    class Opaque:  # as a lazy ORM row or a numpy array: repr() and bool() raise
+        def __repr__(self) -> str:
+            raise RuntimeError("Opaque cannot be shown")
+
+        def __bool__(self) -> bool:
+            raise ValueError("the truth value of an Opaque is ambiguous")
+
     values = {
         "user:dict": {"name": "Ada"},
         "user:lock": threading.Lock(),
         "user:local": Profile(),
         "user:any": Anything(),
         "user:incomparable": Incomparable(),
+        "user:opaque": Opaque(),
     }
     kinds = {
         "user:dict": "a dict",
@@ -273,6 +282,7 @@ def test_a_hit_gives_the_very_object_load_gave():
         "user:local": "a Profile",
         "user:any": "an Anything (== gives True and != False, whatever the other object)",
         "user:incomparable": "an Incomparable (== and != raise TypeError)",
+        "user:opaque": "an Opaque (repr() raises RuntimeError, bool() ValueError)",
     }
     loaded: list[str] = []
 
