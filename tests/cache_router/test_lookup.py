@@ -230,12 +230,20 @@ def test_the_join_order_changes_no_owner():
 
 def test_the_default_hash_is_sha256_first_8_bytes():
     """without hash64, or with hash64=None, positions are the first 8 bytes of SHA-256,
-    big-endian, for short keys and long ones"""
+    big-endian, for short keys and long ones, of the whole key: long keys (65 to 300
+    characters, and 5,000) that differ only in the middle are told apart"""
     from cache import CacheCluster
 
     nodes = ["n0", "n1", "n2", "n3", "n4"]
     expected = model_of(nodes, 10, 2)
     keys = [*KEYS[:200], *(f"session:{n:040d}" for n in range(100)), "", "é中🙂"]
+    # Told apart by a digit in the middle only: 'u' * (size // 2) + '0' + 'v' * ...
+    keys += [
+        f"{'u' * (size // 2)}{n}{'v' * (size - size // 2 - 1)}"
+        for size in range(65, 301)
+        for n in range(2)
+    ]
+    keys += [f"{'p' * 2498}{n:02d}{'q' * 2500}" for n in range(20)]
     for made, cluster in (
         ("CacheCluster(load, 10)", CacheCluster(str, 10)),
         ("CacheCluster(load, 10, 2, None)", CacheCluster(str, 10, 2, None)),
