@@ -8,7 +8,9 @@ or loaded twice, shows in what get() returns.
 """
 
 import threading
+import time
 from pathlib import Path
+from unittest import mock
 
 from tests.cache_router.model import KEYS, Loads, answer, cluster_of, model_of, shown
 from tests.harness.toolkit.waiting import Waited, locks_that_never_wait
@@ -671,6 +673,40 @@ def test_mark_up_of_a_node_that_is_up_keeps_its_cache():
     assert got == ["'user:1@1'", "'user:1@1'"], (
         "V=4, nodes a, b, both up: get('user:1'), mark_up('a'), mark_up('b'), get('user:1') "
         f"should give 'user:1@1' twice, a hit; got {', '.join(got)}"
+    )
+
+
+DAY = 24 * 60 * 60
+
+
+def test_a_node_keeps_what_it_holds_however_much_time_passes():
+    """a value cached on a node, None or another, is still a hit a day later: nothing but
+    leaving or a restart takes it off"""
+    cluster = cluster_of(["a"], 4, 1)
+    keys = ["none-1", "user:1"]
+    got = gets(cluster, keys)
+    # The clocks a day on, still running: time.monotonic, time.time and their _ns twins.
+    later = {
+        "monotonic": lambda real=time.monotonic: real() + DAY,
+        "time": lambda real=time.time: real() + DAY,
+        "monotonic_ns": lambda real=time.monotonic_ns: real() + DAY * 10**9,
+        "time_ns": lambda real=time.time_ns: real() + DAY * 10**9,
+    }
+    clocks = [mock.patch.object(time, name, clock) for name, clock in later.items()]
+    try:
+        for clock in clocks:
+            clock.start()
+        got += gets(cluster, keys)
+    finally:
+        for clock in clocks:
+            clock.stop()
+    expected = ["None", "'user:1@2'"] * 2
+    assert got == expected and stats_of(cluster) == repr({"hits": 2, "misses": 2}), (
+        "V=4, replicas=1, node a: get('none-1') (load gives None) and get('user:1'), then "
+        "the clocks (time.monotonic, time.time) a day on and both got again: a node keeps "
+        "what it holds until it leaves or restarts, so the second gets should be hits, "
+        f"{', '.join(expected)} and stats() {{'hits': 2, 'misses': 2}}; got "
+        f"{', '.join(got)} and stats() {stats_of(cluster)}"
     )
 
 
