@@ -11,6 +11,7 @@ import pytest
 
 from tests.cache_router.model import (
     KEYS,
+    answer,
     before_the_end,
     cluster_of,
     misowned,
@@ -229,12 +230,20 @@ def test_the_join_order_changes_no_owner():
 
 def test_the_default_hash_is_sha256_first_8_bytes():
     """without hash64, or with hash64=None, positions are the first 8 bytes of SHA-256,
-    big-endian, for short keys and long ones"""
+    big-endian, for short keys and long ones, of the whole key: long keys (65 to 300
+    characters, and 5,000) that differ only in the middle are told apart"""
     from cache import CacheCluster
 
     nodes = ["n0", "n1", "n2", "n3", "n4"]
     expected = model_of(nodes, 10, 2)
     keys = [*KEYS[:200], *(f"session:{n:040d}" for n in range(100)), "", "é中🙂"]
+    # Told apart by a digit in the middle only: 'u' * (size // 2) + '0' + 'v' * ...
+    keys += [
+        f"{'u' * (size // 2)}{n}{'v' * (size - size // 2 - 1)}"
+        for size in range(65, 301)
+        for n in range(2)
+    ]
+    keys += [f"{'p' * 2498}{n:02d}{'q' * 2500}" for n in range(20)]
     for made, cluster in (
         ("CacheCluster(load, 10)", CacheCluster(str, 10)),
         ("CacheCluster(load, 10, 2, None)", CacheCluster(str, 10, 2, None)),
@@ -257,7 +266,8 @@ def test_down_nodes_are_owners_too():
 
 def test_node_ids_are_compared_exactly():
     """ids alike but not equal ('n1' and 'n10', 'a' and 'A', 'é' written two ways) are
-    distinct nodes, and removing one takes off its tokens only"""
+    distinct nodes, and removing one takes off its tokens only; a node and a key read alike
+    once joined ('a' with key 'b:c0', 'a:b' with key 'c0') are another node, another key"""
     keys = [*KEYS[:200], "", "n1", "n1#0", "a#1", "é", "e\u0301"]
     for family in LOOK_ALIKES:
         cluster, expected = cluster_of(family, 4, 2), model_of(family, 4, 2)
@@ -270,6 +280,31 @@ def test_node_ids_are_compared_exactly():
             f"V=4, replicas=2, nodes {nodes_text(family)}, then remove_node({family[0]!r}): "
             f"{problem}"
         )
+    for joint in (":", "/", "#", "|", "\x00"):
+        nodes = ["a", f"a{joint}b"]
+        keys = [key for n in range(40) for key in (f"c{n}", f"b{joint}c{n}")]
+        calls = [*(f"get({key!r})" for key in keys * 2), "remove_node('a')"]
+        calls += [*(f"get({key!r})" for key in keys), "stats()"]
+        got, expected = (
+            answers_to(side, keys) for side in (cluster_of(nodes, 4, 1), model_of(nodes, 4, 1))
+        )
+        wrong = [(call, x, y) for call, x, y in zip(calls, got, expected, strict=True) if x != y]
+        assert not wrong, (
+            f"V=4, replicas=1, nodes {nodes_text(nodes)}, a load that gives f'{{key}}@{{n}}' "
+            "for its n-th call; get of each of c0, b{j}c0, c1, b{j}c1, .. c39, b{j}c39 (j "
+            f"{joint!r}) twice over, then remove_node('a'), then each key got again and "
+            "stats(): each node holds its own keys only, so the first call that differs, "
+            f"{wrong[0][0]}, should give {wrong[0][2]}; got {wrong[0][1]}"
+        )
+
+
+def answers_to(cluster, keys: list[str]) -> list[str]:
+    """What `cluster` answers to get of each key twice over, remove_node('a'), get of each
+    key again and stats(), each as answer() shows it."""
+    answers = [answer(lambda key=key: cluster.get(key)) for key in keys * 2]
+    answers.append(answer(lambda: cluster.remove_node("a")))
+    answers += [answer(lambda key=key: cluster.get(key)) for key in keys]
+    return [*answers, answer(cluster.stats)]
 
 
 # Ids that mean something to a regex or a format string, each beside an id it would match.

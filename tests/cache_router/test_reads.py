@@ -8,7 +8,9 @@ or loaded twice, shows in what get() returns.
 """
 
 import threading
+import time
 from pathlib import Path
+from unittest import mock
 
 from tests.cache_router.model import KEYS, Loads, answer, cluster_of, model_of, shown
 from tests.harness.toolkit.waiting import Waited, locks_that_never_wait
@@ -242,7 +244,8 @@ def test_keys_that_share_a_long_prefix_are_different_keys():
 def test_a_hit_gives_the_very_object_load_gave():
     """a hit gives the very object load gave, not a copy, whatever the object: one that
     cannot be copied or pickled (a threading.Lock, an object of a local class), one equal to
-    everything (as unittest.mock.ANY is), one whose == and != raise"""
+    everything (as unittest.mock.ANY is), one whose == and != raise, one whose repr and truth
+    value raise"""
 
     class Profile:  # local: pickle cannot find it by name
         pass
@@ -260,12 +263,20 @@ def test_a_hit_gives_the_very_object_load_gave():
 
         __ne__ = __eq__
 
+    class Opaque:  # as a lazy ORM row or a numpy array: repr() and bool() raise
+        def __repr__(self) -> str:
+            raise RuntimeError("Opaque cannot be shown")
+
+        def __bool__(self) -> bool:
+            raise ValueError("the truth value of an Opaque is ambiguous")
+
     values = {
         "user:dict": {"name": "Ada"},
         "user:lock": threading.Lock(),
         "user:local": Profile(),
         "user:any": Anything(),
         "user:incomparable": Incomparable(),
+        "user:opaque": Opaque(),
     }
     kinds = {
         "user:dict": "a dict",
@@ -273,6 +284,7 @@ def test_a_hit_gives_the_very_object_load_gave():
         "user:local": "a Profile",
         "user:any": "an Anything (== gives True and != False, whatever the other object)",
         "user:incomparable": "an Incomparable (== and != raise TypeError)",
+        "user:opaque": "an Opaque (repr() raises RuntimeError, bool() ValueError)",
     }
     loaded: list[str] = []
 
@@ -664,6 +676,40 @@ def test_mark_up_of_a_node_that_is_up_keeps_its_cache():
     )
 
 
+DAY = 24 * 60 * 60
+
+
+def test_a_node_keeps_what_it_holds_however_much_time_passes():
+    """a value cached on a node, None or another, is still a hit a day later: nothing but
+    leaving or a restart takes it off"""
+    cluster = cluster_of(["a"], 4, 1)
+    keys = ["none-1", "user:1"]
+    got = gets(cluster, keys)
+    # The clocks a day on, still running: time.monotonic, time.time and their _ns twins.
+    later = {
+        "monotonic": lambda real=time.monotonic: real() + DAY,
+        "time": lambda real=time.time: real() + DAY,
+        "monotonic_ns": lambda real=time.monotonic_ns: real() + DAY * 10**9,
+        "time_ns": lambda real=time.time_ns: real() + DAY * 10**9,
+    }
+    clocks = [mock.patch.object(time, name, clock) for name, clock in later.items()]
+    try:
+        for clock in clocks:
+            clock.start()
+        got += gets(cluster, keys)
+    finally:
+        for clock in clocks:
+            clock.stop()
+    expected = ["None", "'user:1@2'"] * 2
+    assert got == expected and stats_of(cluster) == repr({"hits": 2, "misses": 2}), (
+        "V=4, replicas=1, node a: get('none-1') (load gives None) and get('user:1'), then "
+        "the clocks (time.monotonic, time.time) a day on and both got again: a node keeps "
+        "what it holds until it leaves or restarts, so the second gets should be hits, "
+        f"{', '.join(expected)} and stats() {{'hits': 2, 'misses': 2}}; got "
+        f"{', '.join(got)} and stats() {stats_of(cluster)}"
+    )
+
+
 def test_mark_down_twice_is_one_outage():
     """mark_down of a node already down changes nothing, and one mark_up brings it back"""
     cluster = cluster_of(["a"], 4, 1)
@@ -693,7 +739,7 @@ def test_an_empty_cluster_loads_every_time():
 
 def test_stats_is_a_new_dict_each_call():
     """stats() gives a new dict each call: later gets do not change one already given, and
-    changing one changes no count"""
+    changing one changes no count, even with no get between it and the next stats()"""
     cluster = cluster_of(NODES, 8, 2)
     gets(cluster, ["user:1", "user:1"])
     first = cluster.stats()
@@ -710,6 +756,14 @@ def test_stats_is_a_new_dict_each_call():
     assert got == repr({"hits": 1, "misses": 2}), (
         "nodes a, b, c, get('user:1') twice and get('user:2'), then a dict stats() gave "
         f"changed and cleared: a new stats() should be {{'hits': 1, 'misses': 2}}; got {got}"
+    )
+    given = cluster.stats()
+    given["misses"] -= 1
+    got = stats_of(cluster)
+    assert got == repr({"hits": 1, "misses": 2}), (
+        "nodes a, b, c, get('user:1') twice and get('user:2'), then stats() with its "
+        "'misses' lowered by one, and stats() again with no get between: it should be "
+        f"{{'hits': 1, 'misses': 2}}; got {got}"
     )
 
 

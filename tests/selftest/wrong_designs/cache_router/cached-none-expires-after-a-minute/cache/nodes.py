@@ -1,0 +1,68 @@
+"""The machines: cache nodes and the backing store behind them."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+Loader = Callable[[str], Any]
+
+# A None (a deleted profile) is cached like any value, but only for a minute: the
+# account may be restored, and a cached None must not hide it for hours.
+NONE_TTL = 60.0
+
+
+class CacheNode:
+    """One cache server: the values cached on it, and whether it answers."""
+
+    def __init__(self, node_id: str) -> None:
+        self.node_id = node_id
+        self.up = True
+        self._values: dict[str, Any] = {}
+        self._none_since: dict[str, float] = {}
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def lookup(self, key: str) -> tuple[bool, Any]:
+        """What is cached here for `key`, as (found, value)."""
+        # One read of the table, not `key in` and then a read: a restart (another
+        # thread's, or one made from a load) between the two would clear the value
+        # the check found.
+        try:
+            value = self._values[key]
+        except KeyError:
+            return False, None
+        if value is None and time.monotonic() - self._none_since.get(key, 0.0) >= NONE_TTL:
+            return False, None  # a stale None: read the store again
+        return True, value
+
+    def store(self, key: str, value: Any) -> None:
+        if value is None:
+            self._none_since[key] = time.monotonic()
+        self._values[key] = value
+
+    def go_down(self) -> None:
+        self.up = False
+
+    def restart(self) -> None:
+        """Back up after an outage, with nothing cached: memory does not survive it."""
+        # Emptied first, then up: a get in between sees the node down, never up with
+        # what it held before the outage.
+        self._values.clear()
+        self._none_since.clear()
+        self.up = True
+
+
+class BackingStore:
+    """The database behind the cache: every miss is one load here."""
+
+    def __init__(self, load: Loader) -> None:
+        self._load = load
+        self.loads: Counter[str] = Counter()  # by key
+
+    def load(self, key: str) -> Any:
+        self.loads[key] += 1
+        return self._load(key)
