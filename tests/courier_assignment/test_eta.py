@@ -44,6 +44,23 @@ def first_offered(couriers: dict, seeds=SEEDS, apart: int = 0, **given) -> list:
     return firsts
 
 
+def first_offered_beside_a_load(epsilon: float, seeds) -> list:
+    """For each seed, who is first offered an order at the pickup when ana and ben are both
+    there, ben carrying one order (penalty 1 s: scores 60 and 61 s, 1 s apart)."""
+    firsts = []
+    for seed in seeds:
+        world = World()
+        ana, ben = f"ana#{seed}", f"ben#{seed}"  # other names in each service
+        svc = service(world, {ben: CENTRE}, penalty=1.0, epsilon=epsilon, seed=seed)
+        svc.assign("first", *CENTRE)  # ben, alone, carries it: his score is 61.0
+        svc.online(ana)
+        svc.report(ana, *CENTRE, world.ms())  # at the pickup, free: 60.0
+        start = len(world.offers)
+        svc.assign("o1", *CENTRE)
+        firsts.append(world.offers[start][0].rpartition("#")[0])
+    return firsts
+
+
 def where(place: tuple[float, float], pickup=CENTRE) -> str:
     return f"{distance_m(place, pickup):,.1f} m from the pickup"
 
@@ -246,17 +263,7 @@ def test_a_courier_more_than_epsilon_above_the_lowest_score_is_never_picked():
     # The smallest excess a float can have: ben's score, 61 s, is one float step (7e-15 s)
     # more than epsilon above ana's 60 s. The scores are exact, and so is their difference.
     epsilon = math.nextafter(61.0, 0.0) - 60.0
-    firsts = []
-    for seed in range(60):
-        world = World()
-        ana, ben = f"ana#{seed}", f"ben#{seed}"  # other names in each service
-        svc = service(world, {ben: CENTRE}, penalty=1.0, epsilon=epsilon, seed=seed)
-        svc.assign("first", *CENTRE)  # ben, alone, carries it: his score is 61.0
-        svc.online(ana)
-        svc.report(ana, *CENTRE, world.ms())  # at the pickup, free: 60.0
-        start = len(world.offers)
-        svc.assign("o1", *CENTRE)
-        firsts.append(world.offers[start][0].rpartition("#")[0])
+    firsts = first_offered_beside_a_load(epsilon, range(60))
     wrong = firsts.count("ben")
     assert not wrong, (
         f"epsilon {epsilon!r} s (one float step of 61 short of 1 s), penalty 1 s: ana and "
@@ -341,17 +348,7 @@ def test_a_score_counts_only_the_orders_carried_now():
 
 def test_a_score_exactly_epsilon_above_the_lowest_ties():
     """a score exactly epsilon above the lowest is within epsilon: it ties"""
-    firsts = []
-    for seed in SEEDS:
-        world = World()
-        ana, ben = f"ana#{seed}", f"ben#{seed}"  # other names in each service
-        svc = service(world, {ben: CENTRE}, penalty=1.0, epsilon=1.0, seed=seed)
-        svc.assign("first", *CENTRE)  # ben, alone, carries it: his score is 61.0
-        svc.online(ana)
-        svc.report(ana, *CENTRE, world.ms())  # at the pickup, free: 60.0
-        start = len(world.offers)
-        svc.assign("o1", *CENTRE)
-        firsts.append(world.offers[start][0].rpartition("#")[0])
+    firsts = first_offered_beside_a_load(1.0, SEEDS)
     got = [firsts.count("ana"), firsts.count("ben")]
     assert all(30 <= count <= 90 for count in got), (
         "epsilon 1 s, penalty 1 s: ana and ben both at the pickup, ben carrying one order "
