@@ -25,7 +25,7 @@ from tests.courier_assignment.model import (
     settings,
     spot,
 )
-from tests.harness.toolkit.spec import refuses, show
+from tests.harness.toolkit.spec import refuses, show, tried
 
 NAN = float("nan")
 # The reference takes about 0.2 s for them (2 s is the limit of a slow test).
@@ -488,7 +488,7 @@ def test_stats_count_everything_since_the_service_was_made():
 
 def test_ids_are_compared_exactly():
     """courier and order ids are strings compared exactly: ids that differ in case, spaces or
-    Unicode form are different"""
+    Unicode form are different, and an order whose id is a courier's is another thing"""
     ids = ["a", "A", "a ", "", "é", "e\u0301"]
     world = World()
     couriers = {name: spot(north=100 * (n + 1)) for n, name in enumerate(ids)}
@@ -498,6 +498,34 @@ def test_ids_are_compared_exactly():
     assert got == ids, (
         f"couriers {show(ids)} 100 to 600 m from the pickup, penalty 10,000 s: orders "
         f"{show(orders)} should go to {show(ids)}, one each; got {show(got)}"
+    )
+    # Orders named "ben" and "ana" for couriers ana and ben: ben, the nearer, takes both
+    # (no penalty), delivers both, and both couriers are offered the orders after.
+    world = World(declines={("ben", "o1")})
+    svc = service(world, {"ana": spot(north=200), "ben": spot(north=100)}, penalty=0.0)
+    got = [[svc.assign(order, *CENTRE).courier for order in ("ben", "ana")]]
+    got.append([counts(svc.stats(name)) for name in ("ana", "ben")])
+    got.append([tried(lambda order=order: svc.complete(order)) for order in ("ben", "ana")])
+    got.append([counts(svc.stats(name)) for name in ("ana", "ben")])
+    got.append([svc.assign(order, *CENTRE).courier for order in ("o1", "o2")])
+    got.append(asked(world, "o1"))
+    expected = [
+        ["ben", "ben"],
+        [(0, 0, 0, 0), (2, 2, 0, 0)],
+        ["returned None", "returned None"],
+        [(0, 0, 0, 0), (2, 2, 0, 2)],
+        ["ana", "ben"],
+        ["ben", "ana"],
+    ]
+    assert got == expected, (
+        "couriers ana and ben 200 and 100 m from the pickup, penalty 0: orders 'ben' and "
+        "'ana' should both go to ben, stats then giving ana (0, 0, 0, 0) and ben (2, 2, 0, 0) "
+        "(offered, accepted, declined, delivered); complete('ben') and complete('ana') should "
+        "return None, stats then giving ana (0, 0, 0, 0) and ben (2, 2, 0, 2); then orders "
+        "'o1' (which ben declines) and 'o2' should go to ana and ben, 'o1' offered to ben then "
+        f"ana. Got: orders to {show(got[0])}; stats {show(got[1])}; complete "
+        f"{show(got[2])}; stats {show(got[3])}; 'o1' and 'o2' to {show(got[4])}; 'o1' "
+        f"offered to {show(got[5]) or 'nobody'}"
     )
 
 
