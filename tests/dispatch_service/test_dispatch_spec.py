@@ -922,6 +922,16 @@ class GatewayError(Exception):
     """An exception of the push gateway's own."""
 
 
+class UnprintableError(Exception):
+    """An exception of the gateway's own that cannot be written out: its reply came back
+    in an encoding its client cannot read."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("the gateway's reply cannot be decoded")
+
+    __repr__ = __str__
+
+
 # What a send may raise besides ConnectionError: a timeout, the gateway's own bugs and errors,
 # those a bug in its client raises too (a TypeError, a KeyError: not the service's own).
 RAISED = (
@@ -930,6 +940,7 @@ RAISED = (
     RuntimeError,
     ValueError,
     GatewayError,
+    UnprintableError,
     TypeError,
     AttributeError,
     NameError,
@@ -940,8 +951,9 @@ RAISED = (
 
 def test_a_send_that_raises_counts_as_a_failed_delivery_whatever_it_raises():
     """a send that raises counts as one that returned False whatever it raises (a
-    TimeoutError, a RuntimeError, a TypeError, an exception of the gateway's own): it is
-    made once, the order goes on, the worker is down and the send counted as a failure"""
+    TimeoutError, a RuntimeError, a TypeError, an exception of the gateway's own, even one
+    that cannot be written out): it is made once, the order goes on, the worker is down
+    and the send counted as a failure"""
     for error in RAISED:
         world = World(drop={("A", "o1")}, error=error)  # once: a send made again goes through
         svc = service(world, WORKERS)
