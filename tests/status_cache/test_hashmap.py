@@ -155,17 +155,26 @@ def test_equal_keys_are_one_key():
 
 def test_equal_keys_of_different_types_are_one_key():
     """keys that are equal are one key whatever their types, as in a dict: 1 and 1.0, 2.0
-    and 2"""
-    m = new_map()
-    m[1] = "a"
-    m[1.0] = "b"
-    m[2.0] = "c"
-    m[2] = "d"
-    got = (outcome(m, 1), outcome(m, 1.0), outcome(m, 2), len(m))
-    assert got == ("'b'", "'b'", "'d'", 2), (
-        "m[1] = 'a', m[1.0] = 'b', m[2.0] = 'c', m[2] = 'd' (1 == 1.0 and 2.0 == 2): m[1] and "
-        f"m[1.0] should give 'b', m[2] 'd', and len(m) be 2; got {got[0]}, {got[1]}, {got[2]} "
-        f"and {got[3]!r}"
+    and 2, -1 and -1.0, 2**64 and 2.0**64, True and 1"""
+    # -1 and 2**64 are ints whose hash is not the int itself (hash(-1) is -2, and a hash
+    # is taken modulo 2**61 - 1): the map must hash every key with hash().
+    pairs = [(1, 1.0), (2.0, 2), (-1, -1.0), (2**64, 2.0**64), (True, 1)]
+    got, expected = [], []
+    for first, second in pairs:
+        m = new_map()
+        m[first] = "first"
+        m[second] = "second"
+        got.append(f"{outcome(m, first)}, {outcome(m, second)} and len {len(m)}")
+        expected.append("'second', 'second' and len 1")
+    assert got == expected, (
+        "in a new map each, m[first] = 'first' then m[second] = 'second' for the equal pairs "
+        + "; ".join(f"{first!r} and {second!r}" for first, second in pairs)
+        + ": m[first] and m[second] should both give 'second', and len(m) be 1; got "
+        + "; ".join(
+            f"{pair[0]!r} and {pair[1]!r}: {line}"
+            for pair, line, want in zip(pairs, got, expected)
+            if line != want
+        )
     )
 
 
