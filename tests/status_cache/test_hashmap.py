@@ -172,7 +172,7 @@ def test_equal_keys_of_different_types_are_one_key():
         + ": m[first] and m[second] should both give 'second', and len(m) be 1; got "
         + "; ".join(
             f"{pair[0]!r} and {pair[1]!r}: {line}"
-            for pair, line, want in zip(pairs, got, expected)
+            for pair, line, want in zip(pairs, got, expected, strict=True)
             if line != want
         )
     )
