@@ -28,7 +28,7 @@ class HashMap:
     def _find(self, key: Hashable, h: int) -> int:
         i = h & self._mask
         state, hashes, keys = self._state, self._hashes, self._keys
-        while (s := state[i]) != _EMPTY:
+        while state[i] != _EMPTY:
             # a deleted slot's key is cleared to None, so it never matches
             if hashes[i] == h:
                 k = keys[i]
@@ -89,8 +89,11 @@ class HashMap:
             self._state[i] = _DELETED
 
     def _resize(self) -> None:
-        old = [(self._hashes[i], self._keys[i], self._values[i])
-               for i in range(len(self._state)) if self._state[i] == _FULL]
+        old = [
+            (self._hashes[i], self._keys[i], self._values[i])
+            for i in range(len(self._state))
+            if self._state[i] == _FULL
+        ]
         n = 8
         while n * 3 <= len(old) * 6:  # at most half full after
             n *= 2
