@@ -39,6 +39,11 @@ class Currency:
         """The smallest amount, in major units: 0.01 for USD, 1 for JPY, 0.001 for KWD."""
         return Decimal(1).scaleb(-self.exponent)
 
+    def factor_to(self, target: Currency) -> Decimal:
+        """Minor units of `target` in one minor unit of this currency, one major unit
+        for one: 0.01 from USD to JPY, 100 from JPY to USD, 10 from USD to KWD."""
+        return Decimal(target.minor_per_major) / self.minor_per_major
+
     def __str__(self) -> str:
         return self.code
 

@@ -38,8 +38,7 @@ class Quote:
     @property
     def factor(self) -> Decimal:
         """Minor units of the target that one minor unit of the source is worth."""
-        shift = self.target.exponent - self.source.exponent
-        return self.rate.scaleb(shift)
+        return self.rate * self.source.factor_to(self.target)
 
     def convert(self, amount: Money) -> Money:
         """`amount`, in the source currency, priced in the target currency."""
