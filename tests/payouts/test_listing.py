@@ -223,6 +223,24 @@ def test_a_cursor_continues_after_its_page_when_payouts_were_requested_since():
         f"after the first's cursor: every id once, in order ({show(ids)}), and no cursor "
         f"after; got {show(got)} and next_cursor {later!r}"
     )
+    # A cursor on a payout requested after a thousand others, and after pages were listed
+    # from a cursor: what the list keeps to find a cursor's place must keep up however
+    # long it is.
+    svc, _, clock = funded({"a": 2000})
+    times = [float(1 + n // 7) for n in range(1021)]  # 7 payouts a second
+    ids = requested(svc, clock, times[:1011])
+    svc.list_payouts(2, svc.list_payouts(2)[1])
+    ids += requested(svc, clock, times[1011:], first=1011)
+    _, cursor = svc.list_payouts(1015)
+    rest, later = svc.list_payouts(10, cursor)
+    got = [payout.payout_id for payout in rest]
+    assert (got, later) == (ids[1015:], None), (
+        "1,011 payouts, 7 a second from 1 s; the first page of 2 and the page after it "
+        "(from its cursor) listed; then 10 more payouts; then a page of 1,015 and the page "
+        f"of 10 after its cursor: it should hold the 6 payouts after the 1,015th, "
+        f"{show(ids[1015:])}, and no cursor after; got {show(got) or 'none'} and "
+        f"next_cursor {later!r}"
+    )
 
 
 def test_list_payouts_refuses_a_limit_below_one_and_a_malformed_cursor():
