@@ -262,6 +262,7 @@ def test_services_are_independent():
         svc.set_rate("USD", "JPY", rate)
         clock.t = 5.0
         payout = svc.request_payout(account, amount, "k")
+        clock.t = 100.0
         svc.run()
         made.append((svc, payout, (account, yen, "JPY", "paid", 5.0, "tr1")))
         check(len(made), "once paid")
@@ -269,11 +270,12 @@ def test_services_are_independent():
         check(number, "once both were paid")
     assert not wrong, (
         "two services made in turn, each with an account in USD paid in JPY and a rate "
-        "from USD to JPY at 0 s, then at 5 s a payout with key 'k' and a run: service 1's "
-        "acme holds 50.00 USD, rate 150, and pays out 12.50 USD (1875 yen); service 2's "
-        "kyoto holds 50.00 USD, rate 100, and pays out 9.99 USD (999 yen): each payout "
-        "should be priced at its service's rate, and payout() (account, amount, currency, "
-        "status, created_at, transfer_id) and export()'s rows show its own; " + "; ".join(wrong)
+        "from USD to JPY at 0 s, then at 5 s a payout with key 'k', and at 100 s a run: "
+        "service 1's acme holds 50.00 USD, rate 150, and pays out 12.50 USD (1875 yen); "
+        "service 2's kyoto holds 50.00 USD, rate 100, and pays out 9.99 USD (999 yen): "
+        "each payout should be priced at its service's rate, and payout() (account, "
+        "amount, currency, status, created_at, transfer_id) and export()'s rows show its "
+        "own; " + "; ".join(wrong)
     )
 
 
