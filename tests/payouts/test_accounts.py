@@ -10,7 +10,7 @@ moves by hand. Conversions between currencies are test_amounts.py's.
 import re
 
 from tests.harness.toolkit.spec import refuses, show
-from tests.payouts.world import Clock, funded, make, sent
+from tests.payouts.world import Clock, fields, funded, make, sent
 
 
 def test_a_new_account_has_a_balance_of_zero():
@@ -240,6 +240,42 @@ def test_services_are_independent():
         "service's payout once and pay it, the payout 'paid' with that bank's transfer "
         "'tr1'; got (what the bank was asked, the status, the transfer id) for service 1 "
         f"{show(got[:1])} and for service 2 {show(got[1:])}"
+    )
+
+    # Made in turn, the same calls at the same moments but for other accounts, amounts and
+    # rates: the same payout ids, the same pair at the same moment, each service's own.
+    made, wrong = [], []
+
+    def check(number: int, when: str) -> None:
+        svc, payout, expected = made[number - 1]
+        shown, rows = fields(svc.payout(payout)), svc.export().splitlines()[1:]
+        row = f"{payout},{expected[0]},{expected[1]},JPY,paid"
+        if shown != expected or rows != [row]:
+            wrong.append(
+                f"service {number}'s payout, {when}, was {shown!r} with the rows {rows!r}, "
+                f"not {expected!r} with the row {row!r}"
+            )
+
+    cases = [("acme", 1250, "150", 1875), ("kyoto", 999, "100", 999)]  # the last: in yen
+    for account, amount, rate, yen in cases:
+        svc, _, clock = funded({account: 5000}, "USD", "JPY")
+        svc.set_rate("USD", "JPY", rate)
+        clock.t = 5.0
+        payout = svc.request_payout(account, amount, "k")
+        clock.t = 100.0
+        svc.run()
+        made.append((svc, payout, (account, yen, "JPY", "paid", 5.0, "tr1")))
+        check(len(made), "once paid")
+    for number in range(1, len(made) + 1):
+        check(number, "once both were paid")
+    assert not wrong, (
+        "two services made in turn, each with an account in USD paid in JPY and a rate "
+        "from USD to JPY at 0 s, then at 5 s a payout with key 'k', and at 100 s a run: "
+        "service 1's acme holds 50.00 USD, rate 150, and pays out 12.50 USD (1875 yen); "
+        "service 2's kyoto holds 50.00 USD, rate 100, and pays out 9.99 USD (999 yen): "
+        "each payout should be priced at its service's rate, and payout() (account, "
+        "amount, currency, status, created_at, transfer_id) and export()'s rows show its "
+        "own; " + "; ".join(wrong)
     )
 
 

@@ -210,12 +210,15 @@ def test_a_run_sends_each_payout_at_most_once():
 def test_an_unavailable_bank_is_tried_again_30_seconds_after_the_attempt():
     """a payout the bank did not take (unavailable) stays "pending" and is sent again by the
     first run at least 30 s after the attempt, not before, to the fraction of a second"""
-    svc, bank, clock = funded({"a": 1000, "b": 1000})
+    svc, bank, clock = funded({"a": 1000, "b": 1000, "c": 1000})
     # The times are sums of powers of 2, exact in a float: the runs before the due time
     # are before it to the last bit (the last float before it, or the same millisecond).
+    # c's attempt is 10 s before the end of day 0 (86,400 s): it is due on day 1, and a
+    # run before midnight is as early as one after it.
     cases = [  # (account, requested at, the attempt the bank is unavailable for, runs)
         ("a", 0.0, 5.5, [5.5, 20.0, 35.25, math.nextafter(35.5, 0), 35.5, 36.0]),
         ("b", 40.0, 40 + 2**-10, [70 + 2**-13, math.nextafter(70 + 2**-10, 0), 70 + 2**-10]),
+        ("c", 86_390.0, 86_390.0, [86_395.0, 86_400.0, 86_419.5, 86_420.0]),
     ]
     for account, requested, attempt, runs in cases:
         clock.t = requested
@@ -509,8 +512,10 @@ def test_a_payout_is_retried_every_900_seconds_however_long_the_bank_is_down():
     for _ in range(1101):
         at = clock.t
         run()
-        # From the 6th failure in a row on, the wait is 900 s: a run sooner sends nothing.
-        if 6 <= len(bank.calls) <= 40:
+        # From the 6th failure in a row on, the wait is 900 s: a run sooner sends nothing,
+        # after every attempt (a count of failures that wraps, in a byte or in six bits,
+        # starts the wait again from 30 s).
+        if len(bank.calls) >= 6:
             for early in (30.0, 899.0):
                 clock.t = at + early
                 before = len(bank.calls)

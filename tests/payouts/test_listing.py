@@ -223,6 +223,24 @@ def test_a_cursor_continues_after_its_page_when_payouts_were_requested_since():
         f"after the first's cursor: every id once, in order ({show(ids)}), and no cursor "
         f"after; got {show(got)} and next_cursor {later!r}"
     )
+    # A cursor on a payout requested after a thousand others, and after pages were listed
+    # from a cursor: what the list keeps to find a cursor's place must keep up however
+    # long it is.
+    svc, _, clock = funded({"a": 2000})
+    times = [float(1 + n // 7) for n in range(1021)]  # 7 payouts a second
+    ids = requested(svc, clock, times[:1011])
+    svc.list_payouts(2, svc.list_payouts(2)[1])
+    ids += requested(svc, clock, times[1011:], first=1011)
+    _, cursor = svc.list_payouts(1015)
+    rest, later = svc.list_payouts(10, cursor)
+    got = [payout.payout_id for payout in rest]
+    assert (got, later) == (ids[1015:], None), (
+        "1,011 payouts, 7 a second from 1 s; the first page of 2 and the page after it "
+        "(from its cursor) listed; then 10 more payouts; then a page of 1,015 and the page "
+        f"of 10 after its cursor: it should hold the 6 payouts after the 1,015th, "
+        f"{show(ids[1015:])}, and no cursor after; got {show(got) or 'none'} and "
+        f"next_cursor {later!r}"
+    )
 
 
 def test_list_payouts_refuses_a_limit_below_one_and_a_malformed_cursor():
@@ -322,7 +340,8 @@ def test_the_export_of_many_payouts_requested_at_once_has_a_row_for_each():
 
 def test_the_export_of_a_day_has_only_that_days_payouts():
     """export(day) has the rows of the payouts requested while clock() // 86400 was day,
-    in the order requested, up to the last moment of the day, and on a clock below 0"""
+    in the order requested, up to the last moment of the day, on a clock below 0, and
+    with days that have none between, whatever the time of day of each payout"""
     # A clock that starts a day below 0: its first payouts are day -1's (-30 // 86400 is
     # -1, where int(-30 / 86400) would be 0).
     svc, _, clock = funded({"a": 1000}, clock=Clock(-86_400.0))
@@ -336,10 +355,36 @@ def test_the_export_of_a_day_has_only_that_days_payouts():
     times += [86_400.0, 100_000.0, 150_000.0, math.nextafter(172_800.0, 0), 172_800.0]
     ids = requested(svc, clock, times)
     days = [-1, 0, 1, 2, 3]
-    got = [[row[0] for row in rows(svc, day)[1:]] for day in days]
-    expected = [ids[:2], ids[2:183], ids[183:187], ids[187:], []]
+    wrong = days_wrong(svc, days, [ids[:2], ids[2:183], ids[183:187], ids[187:], []])
+    assert not wrong, (
+        "payouts requested one after another on a clock that starts at -86400 s: 2 from "
+        "-30 s to the last float before 0 s (day -1), 181 from 0 s to the last float "
+        "before 86400 s (day 0; 150 of them at 86399.9 s, 2 at the last float), 4 from "
+        "86400 s to the last float before 172800 s (day 1), 1 at 172800 s (day 2): "
+        "export(day) should list that day's payouts in the order requested, and no other; "
+        + "; ".join(wrong)
+    )
+    # Days with no payout between those that have some, and a day whose payouts are later
+    # in it than the day before's: a day starts at its midnight, not at its first payout,
+    # nor when the time of day falls back.
+    svc, _, clock = funded({"a": 1000})
+    ids = requested(svc, clock, [36_000.0, 50_000.0, 172_900.0, 298_800.0, 299_200.0, 512_000.0])
+    days = [0, 1, 2, 3, 4, 5, 6]
+    wrong = days_wrong(svc, days, [ids[:2], [], ids[2:3], ids[3:5], [], ids[5:], []])
+    assert not wrong, (
+        "payouts requested at 36000 and 50000 s (day 0), none on day 1, 1 at 172900 s (day "
+        "2, at 00:01:40), 2 at 298800 and 299200 s (day 3, from 11:00), none on day 4, 1 "
+        "at 512000 s (day 5, at 22:13:20): export(day) should list that day's payouts in "
+        "the order requested, and no other; " + "; ".join(wrong)
+    )
+
+
+def days_wrong(svc, days: list[int], expected: list[list[str]]) -> list[str]:
+    """What export(day) got wrong for each of `days`, where `expected` holds the ids of
+    each one's payouts in order: a sentence for each day it got wrong."""
     wrong = []
-    for day, want, found in zip(days, expected, got, strict=True):
+    for day, want in zip(days, expected, strict=True):
+        found = [row[0] for row in rows(svc, day)[1:]]
         missing = [payout for payout in want if payout not in found]
         others = [payout for payout in found if payout not in want]
         if missing or others or len(found) != len(want):
@@ -350,14 +395,7 @@ def test_the_export_of_a_day_has_only_that_days_payouts():
             )
         elif found != want:
             wrong.append(f"export({day}) listed {shortly(found)}, in that order")
-    assert not wrong, (
-        "payouts requested one after another on a clock that starts at -86400 s: 2 from "
-        "-30 s to the last float before 0 s (day -1), 181 from 0 s to the last float "
-        "before 86400 s (day 0; 150 of them at 86399.9 s, 2 at the last float), 4 from "
-        "86400 s to the last float before 172800 s (day 1), 1 at 172800 s (day 2): "
-        "export(day) should list that day's payouts in the order requested, and no other; "
-        + "; ".join(wrong)
-    )
+    return wrong
 
 
 def shortly(ids: list[str]) -> str:
