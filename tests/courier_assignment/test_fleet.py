@@ -184,7 +184,7 @@ def test_a_report_is_in_epoch_milliseconds_whatever_its_stamp():
 
 def test_the_latest_report_is_where_the_courier_is():
     """the courier's latest report, and only it, says where the courier is: a later stamp
-    replaces it, and so does the same stamp again"""
+    replaces it, and so does the same stamp again, or a report made while offline"""
     world = World()
     svc = service(world)
     svc.online("ana")
@@ -196,6 +196,23 @@ def test_the_latest_report_is_where_the_courier_is():
     assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
         "ana reported from 2,000 m, then from 900 m 15 s later, then from 400 m with that same "
         f"stamp: her ETA should be {expected:.3f} s (from 400 m); got {got!r}"
+    )
+    # Ranked from one spot for a pickup, she moves while offline: her ETA to the same
+    # pickup is from where she is now.
+    world = World()
+    svc = service(world, {"ana": CENTRE})
+    svc.assign("o1", *CENTRE)
+    svc.complete("o1")
+    svc.offline("ana")
+    world.t += 10.0
+    svc.report("ana", *spot(north=1000), world.ms())
+    svc.online("ana")
+    got = svc.assign("o2", *CENTRE).eta
+    expected = eta_of(spot(north=1000))
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "ana took o1 at the pickup and delivered it, went offline, reported from 1,000 m "
+        f"north 10 s later and came back online: her ETA for o2 at the same pickup should be "
+        f"{expected:.3f} s (from 1,000 m); got {got!r}"
     )
 
 
