@@ -287,15 +287,28 @@ def test_online_and_offline_say_how_the_courier_is_now():
 
 def test_a_courier_carrying_capacity_orders_is_not_offered_another():
     """a courier is eligible only while it carries fewer than capacity orders"""
-    # 12 too: a setting is honoured however large, never capped at a "sensible" load.
-    for capacity in (1, 2, 3, 5, 12):
+    # 12 too: a setting is honoured however large, never capped at a "sensible" load;
+    # and 300, past 255, where a count kept in a byte wraps.
+    for capacity in (1, 2, 3, 5, 12, 300):
         world = World()
         svc = service(world, {"ana": NEAR}, capacity=capacity)
-        got = [svc.assign(f"o{n}", *CENTRE).courier for n in range(capacity + 1)]
-        expected = ["ana"] * capacity + [None]
-        assert got == expected, (
-            f"capacity {capacity}, ana alone: {capacity + 1} orders should go to "
-            f"{show(expected)}; got {show(got)}"
+        orders = [f"o{n}" for n in range(capacity)]
+        took = sum(svc.assign(order, *CENTRE).courier == "ana" for order in orders)
+        start = len(world.offers)
+        extra = svc.assign("extra", *CENTRE).courier
+        offered = len(world.offers) - start
+        got = [took, extra, offered]
+        assert got == [capacity, None, 0], (
+            f"capacity {capacity}, ana alone: she should take {capacity} orders, and the next "
+            f"should go to nobody, not offered to her; she took {took}, and the next went to "
+            f"{extra!r} after {offered} offers"
+        )
+        for order in orders:
+            svc.complete(order)
+        again = svc.assign("again", *CENTRE).courier
+        assert again == "ana", (
+            f"capacity {capacity}, ana alone took {capacity} orders and delivered them all: "
+            f"the next should go to 'ana'; it went to {again!r}"
         )
 
 
