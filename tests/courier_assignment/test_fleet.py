@@ -312,6 +312,32 @@ def test_a_courier_carrying_capacity_orders_is_not_offered_another():
         )
 
 
+# Far more orders than a courier will ever carry, and more slots than any machine holds:
+# a service that sets aside room (or time) for each order a courier may carry fails.
+HUGE_CAPACITY = 10**18
+
+
+def test_a_huge_capacity_is_a_setting_like_any_other():
+    """capacity is only a limit: with a capacity of 10**18, a courier takes orders and
+    delivers them as with a small one"""
+    world = World()
+    svc = service(world, {"ana": NEAR}, capacity=HUGE_CAPACITY)
+    orders = [f"o{n}" for n in range(5)]
+    try:
+        takers = [svc.assign(order, *CENTRE).courier for order in orders]
+        for order in orders:
+            svc.complete(order)
+        got = f"{show(takers)}, then stats {show([counts(svc.stats('ana'))])}"
+    except Exception as error:  # MemoryError, most likely: the message says which
+        got = f"{type(error).__name__} raised"
+    expected = f"{show(['ana'] * len(orders))}, then stats {show([(5, 5, 0, 5)])}"
+    assert got == expected, (
+        "capacity 10**18, ana alone: 5 orders should go to 'ana', and once she delivers them "
+        "her stats (offered, accepted, declined, delivered) should be (5, 5, 0, 5); got "
+        f"{got}"
+    )
+
+
 # Couriers ineligible each way, all five 97 m from the pickup (score 79.4 s with penalty 0):
 # below ben (80 s, within epsilon of them) and cy (80.6 s, not within it). 1,200 services:
 # about 0.1 s of the reference's time, 0.15 s of the slowest correct design's, so slow.
