@@ -164,6 +164,17 @@ def test_the_eta_in_the_assignment_is_the_taker_s():
         f"accepts: assign should give {show(expected)} (ben's ETA, no penalty in it); got "
         f"{show(got)}"
     )
+    # However large the penalty: an ETA taken back out of the score would be lost to
+    # rounding (a score of 1e17 s has no digits left below 16 s).
+    world = World()
+    svc = service(world, {"flo": spot(north=137)}, penalty=1e17)
+    svc.assign("first", *CENTRE)  # flo, alone, takes it
+    got = svc.assign("o1", *CENTRE).eta
+    expected = eta_of(spot(north=137))
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "penalty 1e17 s, flo 137 m from the pickup, alone, carries one order and takes o1: "
+        f"its eta should be her ETA, {expected:.3f} s, with no penalty in it; got {got!r}"
+    )
 
 
 def test_after_max_declines_the_order_is_unassigned():
