@@ -128,6 +128,25 @@ def test_couriers_tied_among_the_others_share_the_next_offer():
         f"get the second offer about 60 times (30 to 90); ben got it {got[0]} times, cy "
         f"{got[1]}"
     )
+    # Scores 80, 80.8 and 81.6 s: ben ties with ana, cy with ben but not with ana. Once
+    # ana is out, the tie is measured from ben's score, not from the decliner's.
+    seconds = []
+    for seed in range(400):
+        ana, ben, cy = (f"{name}#3-{seed}" for name in ("ana", "ben", "cy"))
+        couriers = {ana: spot(north=100), ben: spot(north=104), cy: spot(north=-108)}
+        world = World(declines={ana})
+        service(world, couriers, seed=seed).assign("o1", *CENTRE)
+        if world.offers[0][0] == ana and len(world.offers) > 1:
+            seconds.append(world.offers[1][0].rpartition("#")[0])
+    got = [seconds.count("ben"), seconds.count("cy")]
+    low, high = len(seconds) // 4, len(seconds) * 3 // 4
+    assert all(low <= count <= high for count in got), (
+        "ana 100 m north of the pickup (score 80 s), who declines, ben 104 m north and cy "
+        "108 m south (80.8 and 81.6 s: ben within epsilon of ana, cy only of ben): with seeds "
+        f"0 to 399, of the {len(seconds)} times ana was offered the order first, ben and cy "
+        f"should each get the second offer about half ({low} to {high}); ben got it {got[0]} "
+        f"times, cy {got[1]}"
+    )
 
 
 def test_the_eta_in_the_assignment_is_the_taker_s():
@@ -144,6 +163,17 @@ def test_the_eta_in_the_assignment_is_the_taker_s():
         "ben 700 m south of the pickup carries one order, ana 100 m north declines, ben "
         f"accepts: assign should give {show(expected)} (ben's ETA, no penalty in it); got "
         f"{show(got)}"
+    )
+    # However large the penalty: an ETA taken back out of the score would be lost to
+    # rounding (a score of 1e17 s has no digits left below 16 s).
+    world = World()
+    svc = service(world, {"flo": spot(north=137)}, penalty=1e17)
+    svc.assign("first", *CENTRE)  # flo, alone, takes it
+    got = svc.assign("o1", *CENTRE).eta
+    expected = eta_of(spot(north=137))
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "penalty 1e17 s, flo 137 m from the pickup, alone, carries one order and takes o1: "
+        f"its eta should be her ETA, {expected:.3f} s, with no penalty in it; got {got!r}"
     )
 
 
