@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 from unittest import mock
 
+import pytest
+
 from tests.cache_router.model import KEYS, Loads, answer, cluster_of, model_of, shown
 from tests.harness.toolkit.waiting import Waited, locks_that_never_wait
 
@@ -431,6 +433,7 @@ NO_LONGER_OWNED = [
 ]
 
 
+@pytest.mark.slow  # 65,792 restarts: a design may rebuild its ring at each one
 def test_a_restart_empties_the_nodes_whole_cache_whatever_came_before_it():
     """a restart empties the node's whole cache, whatever came before it: the keys it holds
     but owns no longer (drained, or a node joined in front) are gone too, and so is what it

@@ -1,0 +1,3 @@
+from .router import CacheCluster
+
+__all__ = ["CacheCluster"]
