@@ -286,6 +286,16 @@ def test_couriers_within_epsilon_of_the_lowest_score_tie():
             f"should be offered the order first about 60 times (30 to 90); ana was {got[0]} "
             f"times, ben {got[1]}"
         )
+    # A wide epsilon and no wait: ana at the pickup scores 0 s, ben 250 m away 50 s, and
+    # he is as likely as she is: the draw does not lean to the lower score.
+    couriers = {"ana": CENTRE, "ben": spot(north=250)}
+    firsts = first_offered(couriers, apart=3, epsilon=100.0, wait=0.0)
+    got = [firsts.count("ana"), firsts.count("ben")]
+    assert all(30 <= count <= 90 for count in got), (
+        "epsilon 100 s, wait 0 s: ana at the pickup (score 0 s), ben 250 m north of it (score "
+        "50 s, within epsilon): with seeds 0 to 119 each should be offered the order first "
+        f"about 60 times (30 to 90); ana was {got[0]} times, ben {got[1]}"
+    )
 
 
 def test_a_courier_more_than_epsilon_above_the_lowest_is_never_picked_however_large_the_scores():

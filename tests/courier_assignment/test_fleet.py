@@ -10,6 +10,7 @@ no tie is left to the rng.
 """
 
 import math
+from fractions import Fraction
 
 import pytest
 
@@ -65,6 +66,32 @@ def test_a_courier_whose_latest_report_is_older_than_freshness_is_not_offered_th
         "100 m from the pickup reported stamped 100,000 ms (one float step more than 30 s "
         f"old), ben 600 m away just now: the order should go to 'ben'; got {got!r}"
     )
+    # The same edge at today's stamps: the clock reads the first float past 30 s after
+    # the stamp. Such a stamp's seconds (x.008) are no float: `stamp / 1000` rounds to
+    # the nearest one, and `stamp * 0.001` (0.001 is no float either) may round a step up,
+    # to the very clock reading less 30 s, so the report looks exactly 30 s old. These
+    # stamps are over half a step (1.2e-7 s) short of that reading, so a design counting
+    # in milliseconds (the clock times 1000, less the stamp) sees the excess too.
+    for stamp in (1_700_000_000_008, 1_700_000_000_113):
+        world = World(t=just_past(stamp, 30))
+        excess = Fraction(world.t) - Fraction(stamp, 1000) - 30
+        svc = two_couriers(world)
+        svc.report("ana", *NEAR, stamp)
+        svc.report("ben", *FAR, world.ms())
+        got = svc.assign("o1", *CENTRE).courier
+        assert got == "ben", (
+            f"the default freshness: the clock at {world.t!r} s, ana 100 m from the pickup "
+            f"reported stamped {stamp:,} ms ({float(excess):.2g} s more than 30 s old, the "
+            "clock's first float past that), ben 600 m away just now: the order should go "
+            f"to 'ben'; got {got!r}"
+        )
+
+
+def just_past(stamp_ms: int, freshness: float) -> float:
+    """The smallest float clock reading more than `freshness` seconds after the stamp."""
+    edge = Fraction(stamp_ms, 1000) + Fraction(freshness)
+    t = float(edge)
+    return t if Fraction(t) > edge else math.nextafter(t, math.inf)
 
 
 def test_a_report_at_most_freshness_seconds_old_is_fresh():
