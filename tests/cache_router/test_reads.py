@@ -7,12 +7,13 @@ made it: "user:1@3" is the third load, so a value served from the wrong node,
 or loaded twice, shows in what get() returns.
 """
 
+import gc
 import threading
 import time
 from pathlib import Path
 from unittest import mock
 
-from tests.cache_router.model import KEYS, Loads, answer, cluster_of, model_of, shown
+from tests.cache_router.model import KEYS, Loads, answer, cluster_of, model_of, sha64, shown
 from tests.harness.toolkit.waiting import Waited, locks_that_never_wait
 
 NODES = ["a", "b", "c"]
@@ -312,6 +313,64 @@ def test_a_hit_gives_the_very_object_load_gave():
         "very object load gave (`is`) both times, load each key once and count "
         f"{count} hits, {count} misses; got {'; '.join(got[0]) or 'that object each time'}, "
         f"loads {got[1]}, stats() {got[2]}"
+    )
+
+
+def test_the_cluster_keeps_its_load_its_hash64_and_the_values_it_caches():
+    """the cluster keeps its load, its hash64 and the values it caches: bound methods of
+    objects no one else holds, and values no one else holds, still work after
+    gc.collect(), and a second get is a hit with the very object cached"""
+    loaded: list[str] = []
+
+    class Row:  # a value no one but the cluster holds: it says which load made it
+        def __init__(self, number: int) -> None:
+            self.number = number
+
+    class Database:  # made for the cluster alone: only its bound method is kept
+        def fetch(self, key: str) -> Row:
+            loaded.append(key)
+            return Row(len(loaded))
+
+    class Hasher:
+        def position(self, text: str) -> int:
+            return sha64(text)
+
+    def said(value: object) -> str:
+        return f"the row of load {value.number}" if isinstance(value, Row) else shown(value)
+
+    def step(call: str, make: object) -> str:
+        try:
+            return f"{call}: {said(make())}"
+        except Exception as error:
+            return f"{call}: raised {type(error).__name__}"
+
+    from cache import CacheCluster
+
+    cluster = CacheCluster(Database().fetch, 8, 2, Hasher().position)
+    gc.collect()
+    got = [step("add_node('a')", lambda: cluster.add_node("a"))]
+    got += [step("add_node('b')", lambda: cluster.add_node("b"))]
+    got += [step("owners('user:1')", lambda: cluster.owners("user:1"))]
+    got += [step("get('user:1')", lambda: cluster.get("user:1"))]
+    gc.collect()
+    got += [step("get('user:1')", lambda: cluster.get("user:1"))]
+    got += [step("stats()", cluster.stats)]
+    owners = model_of(["a", "b"], 8, 2).owners("user:1")
+    expected = [
+        "add_node('a'): None",
+        "add_node('b'): None",
+        f"owners('user:1'): {owners!r}",
+        "get('user:1'): the row of load 1",
+        "get('user:1'): the row of load 1",
+        f"stats(): {shown({'hits': 1, 'misses': 1})}",
+    ]
+    assert got == expected, (
+        "V=8, replicas=2, CacheCluster(Database().fetch, 8, 2, Hasher().position): the load "
+        "and the hash64 bound methods of objects no one else holds (Hasher.position gives "
+        "the SHA-256 position), each load a new Row no one else holds; gc.collect(), "
+        "add_node('a'), add_node('b'), owners('user:1'), get('user:1'), gc.collect(), "
+        "get('user:1') and stats(): the cluster keeps what it was given and what it caches, "
+        f"so they should give {'; '.join(expected)}; got {'; '.join(got)}"
     )
 
 
