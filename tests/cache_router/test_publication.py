@@ -228,8 +228,9 @@ READER = 5.0
 @pytest.mark.slow
 def test_a_lookup_from_another_thread_never_waits():
     """owners() and get() called from another thread while a change runs (from inside the
-    hash64 it calls), or while a get's load runs, return at once: a lookup takes no lock,
-    not even one the change or the get holds on its own thread"""
+    hash64 it calls), or while a get's load runs (of another key or of that one), return at
+    once: a lookup takes no lock, not even one the change or the get holds on its own
+    thread, and waits for no other thread's load"""
     key = KEYS[0]
     main = threading.get_ident()
     state: dict = {"armed": False, "got": None}
@@ -253,21 +254,25 @@ def test_a_lookup_from_another_thread_never_waits():
             f"get({key!r}): both should return at once; but {state['got']}"
         )
         done.append(call)
-    other = KEYS[1]
-    loading: dict = {"got": None}
+    # A get's load runs: another thread's lookup of another key, then of that very key (a
+    # miss too, with the value not loaded yet: it loads it, and waits for no one).
+    for other in (KEYS[1], "outer"):
+        loading: dict = {"asked": False, "got": None}
 
-    def load(key: str) -> object:
-        if key == "outer":
-            loading["got"] = asked_from_a_thread(reading, other)
-        return f"{key}@1"
+        def load(key: str, other: str = other, loading: dict = loading) -> object:
+            if key == "outer" and not loading["asked"]:
+                loading["asked"] = True
+                loading["got"] = asked_from_a_thread(loading["cluster"], other)
+            return f"{key}@1"
 
-    reading = cluster_of(NODES, 4, 2, load=load)
-    reading.get("outer")
-    assert loading["got"] == "returned", (
-        f"V=4, replicas=2, {', '.join(DONE)}, then get('outer'), with a load that, asked for "
-        f"'outer', has another thread call owners({other!r}) and get({other!r}) (a miss, "
-        f"never got before): both should return at once; but {loading['got']}"
-    )
+        loading["cluster"] = cluster_of(NODES, 4, 2, load=load)
+        loading["cluster"].get("outer")
+        assert loading["got"] == "returned", (
+            f"V=4, replicas=2, {', '.join(DONE)}, then get('outer'), with a load that, at its "
+            f"first call, for 'outer', has another thread call owners({other!r}) and "
+            f"get({other!r}) (a miss, never got before, so that thread loads it too): both "
+            f"should return at once; but {loading['got']}"
+        )
 
 
 def asked_from_a_thread(cluster, key: str) -> str:

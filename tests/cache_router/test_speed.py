@@ -203,3 +203,31 @@ def test_a_weight_raised_and_lowered_thousands_of_times_leaves_lookups_fast():
     assert values == [f"{key}@{n}" for n, key in enumerate(ON_B, start=1)], (
         "the same cluster: the first get of each of 15,000 keys should load it once"
     )
+
+
+HELD = 50000
+CACHED = [f"user:{n:06d}" for n in range(HELD)]
+
+
+def test_a_hit_takes_no_longer_with_more_keys_cached():
+    """a hit takes O(log M) plus the tokens walked, however many keys its node holds:
+    50,000 keys cached on one node, then got again, the last cached first, finish in time
+
+    V=1, replicas=1, node a alone, every key and token at 0: 50,000 misses,
+    then 50,000 hits, each key asked again as a new string equal to the one
+    cached. Measured on a 2-core machine under a load of 8, in CPU time: the
+    reference 0.28 s, building included, the correct designs kept in the
+    self-tests and five of a blind hunt 0.10 to 0.31 s; a node that keeps its
+    keys in order of use, with a list.remove() at each hit, 16 s.
+    """
+    cluster = cluster_of(["a"], 1, 1, lambda text: 0)
+    get = cluster.get
+    values = [get(key) for key in CACHED]
+    # New strings: a hit is asked with a key equal to the cached one, not the same object.
+    again = [f"user:{n:06d}" for n in reversed(range(HELD))]
+    values += [get(key) for key in again]
+    expected = [f"{key}@{n}" for n, key in enumerate(CACHED, start=1)]
+    assert values == expected + expected[::-1], (
+        "V=1, replicas=1, node a alone: 50,000 keys got once should each load once, and got "
+        "again, the last first, each hit with the value of its load"
+    )
