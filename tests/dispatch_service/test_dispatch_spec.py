@@ -31,14 +31,16 @@ from tests.harness.toolkit.spec import Raised, attempt, fresh, refuses, show
 WORKERS = ["A", "B", "C"]
 
 
-def service(world: World, workers=(), timeout=None, clock=None):
+def service(world: World, workers=(), timeout=None, clock=None, send=None):
     """A DispatchService of the learner's package in `world`, with `workers` joined in
-    that order at the world's time; `timeout` None: the default; `clock` None: the
-    world's."""
+    that order at the world's time; `timeout` None: the default; `clock` and `send`
+    None: the world's."""
     from dispatch import DispatchService as made
 
     given = () if timeout is None else (timeout,)
-    svc = made(world.send, world.clock if clock is None else clock, *given)
+    svc = made(
+        world.send if send is None else send, world.clock if clock is None else clock, *given
+    )
     for worker in workers:
         svc.join(worker)
     return svc
@@ -89,6 +91,57 @@ def test_services_are_independent():
         "timeout of 5, that dispatched twice (all four refused o10), lost C and gained B: "
         f"4 dispatches and the stats of A, B, C should give {show(expected)}, as on a "
         f"service alone; got {show(got)}"
+    )
+
+
+def test_services_that_meet_are_independent():
+    """services are independent when they meet: a service whose send dispatches on another
+    service, and two services that share one send function, each behave as alone"""
+    # A fleet service (clock at 0) whose send dispatches each order on a zone service
+    # (clock at 1000, z1 refusing); A refuses the fleet's orders, B and C take them.
+    zone = service(World(t=1000.0, refuse={"z1"}), ["z1", "z2"])
+
+    def through_the_zone(worker: str, order: str) -> bool:
+        zone.dispatch(f"{order}@{worker}")
+        return worker != "A"
+
+    fleet = service(World(), ["A", "B", "C"], send=through_the_zone)
+    fleet_alone = service(World(refuse={"A"}), ["A", "B", "C"])
+    zone_alone = service(World(t=1000.0, refuse={"z1"}), ["z1", "z2"])
+    got, expected = [], []
+    for first, second, into in ((fleet, zone, got), (fleet_alone, zone_alone, expected)):
+        try:
+            into += [delivery(first.dispatch(order)) for order in ["o1", "o2"]]
+            if first is fleet_alone:
+                for order in ["o1@A", "o1@B", "o2@C"]:  # the zone's orders, made alone
+                    second.dispatch(order)
+            into += [counts(first.stats(worker)) for worker in ["A", "B", "C"]]
+            into += [counts(second.stats(worker)) for worker in ["z1", "z2"]]
+        except Exception as error:
+            into.append(Raised("a call", error))
+    assert got == expected, (
+        "a fleet service of A, B, C (clock at 0) whose send dispatches each order on a "
+        "zone service of z1, z2 (clock at 1000, z1 refusing), A refusing the fleet's "
+        "orders: the fleet's dispatches of o1 and o2, the stats of A, B, C and those of "
+        f"z1, z2 should give {show(expected)}, as on services alone; got {show(got)}"
+    )
+    # East and west share one send function, which refuses east-1 for c1 and nothing else.
+    world = World(refuse={("c1", "east-1")})
+    gateway = world.send
+    east = service(world, ["c1", "c2"], send=gateway)
+    west = service(world, ["c1", "c2"], send=gateway)
+    west_alone = service(World(), ["c1", "c2"])
+    east.dispatch("east-1")  # c1 refuses it: down in east
+    west_orders = ["west-1", "west-2", "west-3"]
+    expected = [delivery(west_alone.dispatch(order)) for order in west_orders]
+    try:
+        got = [delivery(west.dispatch(order)) for order in west_orders]
+    except Exception as error:
+        got = [Raised("a dispatch", error)]
+    assert got == expected, (
+        "two services, east and west, each of c1 and c2, sharing one send function; c1 "
+        "refused east's order east-1: west's dispatches of west-1, west-2 and west-3 "
+        f"should give {show(expected)}, as on a service alone; got {show(got)}"
     )
 
 
