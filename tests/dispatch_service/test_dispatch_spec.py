@@ -952,7 +952,8 @@ def test_a_send_that_raises_is_not_made_again():
 
 def test_a_send_that_raises_counts_as_a_failed_delivery():
     """a send that raises counts as one that returned False: the worker is down until its
-    next heartbeat, and the send is counted as a failure"""
+    next heartbeat, and the send is counted as a failure, whatever the worker's and the
+    order's ids (braces and percent signs too)"""
     world = World(crash={"A"})
     svc = service(world, WORKERS)
     got = [delivery(svc.dispatch("o1"))]  # A's send raises: B takes it
@@ -968,6 +969,21 @@ def test_a_send_that_raises_counts_as_a_failed_delivery():
         "B, 2 attempts, o2 and o3 go to 'C', 'B' (A is down), and after A's heartbeat at 5 "
         "o4 and o5 to 'C', 'A', and stats('A') give offered 2, delivered 1, failed 1; got "
         f"{show(got)}"
+    )
+    # Ids a log line could take for a template: str.format's fields, %-formatting's.
+    ids = ["{courier}", "%s{0}", "{}%"]
+    world = World(crash=set(ids[:2]))
+    svc = service(world, ids)
+    try:
+        got = [delivery(svc.dispatch(order)) for order in ["{order}", "%d{}"]]
+        got += [counts(svc.stats(worker)) for worker in ids]
+    except Exception as error:
+        got = [Raised("a call", error)]
+    expected = [("{order}", "{}%", 3), ("%d{}", "{}%", 1), (1, 0, 1), (1, 0, 1), (2, 2, 0)]
+    assert got == expected, (
+        f"workers {show(ids)}, the sends to the first two raising ConnectionError: the "
+        "dispatches of '{order}' and '%d{}' and the stats of the three should give "
+        f"{show(expected)}; got {show(got)}"
     )
 
 
