@@ -1397,6 +1397,10 @@ def test_a_call_whose_clock_raises_changes_nothing():
 
 
 LONG = "courier-7f3a9c2e-" + "0" * 24  # 41 characters
+# Ids of 5,001 characters that differ only in the last; and ids that differ in one letter,
+# the same when every letter that is not ASCII is replaced.
+HUGE = ["x" * 5000 + "1", "x" * 5000 + "2"]
+NON_ASCII = ["Zoë", "Zoé"]
 
 
 # Ids that read like 'B' joined to a count ('B#1', 'B1'), as a design that tells a worker
@@ -1404,24 +1408,46 @@ LONG = "courier-7f3a9c2e-" + "0" * 24  # 41 characters
 ALIKE = ["B#1", "B#2", "B:1", "B:2", "B/1", "B|1", "B-1", "B_1", "B.1", "B1", "B2"]
 
 
+class Written:
+    """A long id in a sentence, as the expression that makes it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def spelled(workers: list) -> str:
+    """`workers` for a sentence, each of the HUGE ids written as an expression."""
+    written = {worker: Written(f"'x' * 5000 + {worker[-1]!r}") for worker in HUGE}
+    return show(
+        written.get(worker, worker) if isinstance(worker, str) else worker for worker in workers
+    )
+
+
 def test_ids_are_compared_exactly():
-    """worker ids are compared exactly: ids that differ in case, spaces, Unicode form or
-    only after their 32nd character, or that read like another one joined to a count ('B#1'
-    and 'B' joined again), are different workers"""
-    ids = ["a", "A", "a ", "", "é", "e\u0301", LONG + "1", LONG + "2", "B", *ALIKE]
-    svc = service(World(), ids)
-    svc.dispatch("o0")  # 'a'; the cursor names 'A'
-    svc.leave("a")
-    for _ in range(2):  # 'B' leaves and joins again, at the end, twice
-        svc.leave("B")
-        svc.join("B")
+    """worker ids are compared exactly: ids that differ in case, spaces, Unicode form, one
+    letter that is not ASCII, or only at their end however long, or that read like another
+    one joined to a count ('B#1' and 'B' joined again), are different workers"""
+    ids = ["a", "A", "a ", "", "é", "e\u0301", LONG + "1", LONG + "2", *HUGE, *NON_ASCII]
+    ids += ["B", *ALIKE]
     rotation = [worker for worker in ids if worker not in ("a", "B")] + ["B"]
     expected = [*rotation, rotation[0]]
-    got = takers(svc, orders(len(expected)))
+    try:
+        svc = service(World(), ids)
+        svc.dispatch("o0")  # 'a'; the cursor names 'A'
+        svc.leave("a")
+        for _ in range(2):  # 'B' leaves and joins again, at the end, twice
+            svc.leave("B")
+            svc.join("B")
+        got = takers(svc, orders(len(expected)))
+    except Exception as error:
+        got = [Raised("a call", error)]
     assert got == expected, (
-        f"workers {show(ids)} join, one dispatch (to 'a'), then 'a' leaves, and 'B' leaves "
-        f"and joins again, twice: {len(expected)} dispatches should go to {show(expected)}; "
-        f"got {show(got)}"
+        f"workers {spelled(ids)} join, one dispatch (to 'a'), then 'a' leaves, and 'B' "
+        f"leaves and joins again, twice: {len(expected)} dispatches should go to "
+        f"{spelled(expected)}; got {spelled(got)}"
     )
 
 
