@@ -743,6 +743,33 @@ def test_a_heartbeat_at_clock_reading_zero_counts_like_any_other():
         )
 
 
+def test_clock_readings_below_zero_count_like_any_other():
+    """the clock may read below 0, and such a reading counts like any other: a worker whose
+    delivery failed at -5 is down until its next heartbeat, and a heartbeat at -80 is the
+    worker's last, its age running from it (a reading below 0 is not a missing one)"""
+    world = World(t=-5.0, refuse={("A", "o1")})
+    svc = service(world, ["A", "B"], timeout=30.0)
+    got = [delivery(svc.dispatch(order)) for order in ["o1", "o2"]]
+    svc.heartbeat("A")
+    got.append(delivery(svc.dispatch("o3")))
+    expected = [("o1", "B", 2), ("o2", "B", 1), ("o3", "A", 1)]
+    assert got == expected, (
+        "timeout 30, the clock at -5: A and B join, A refuses o1 (and is down), then o2, "
+        f"A's heartbeat and o3 should give {show(expected)}; got {show(got)}"
+    )
+    world = World(t=-100.0)
+    svc = service(world, ["A"], timeout=30.0)
+    world.t = -80.0
+    svc.heartbeat("A")
+    world.t = -60.0
+    got = svc.dispatch("o1").worker
+    assert got == "A", (
+        "timeout 30: A joins at -100 and sends a heartbeat at -80, its last; at -60 that "
+        "heartbeat is 20 s old, at most the timeout (its join is 40 s old): dispatch('o1') "
+        f"should go to 'A'; got {got!r}"
+    )
+
+
 # Rounds of the long run below: past 2**16 failures and heartbeats for each worker.
 ROUNDS = 33_000
 
