@@ -1354,8 +1354,8 @@ def made(svc, calls: list[tuple[str, str]]) -> list[str]:
 
 
 def test_a_call_whose_clock_raises_changes_nothing():
-    """a call that raises changes nothing: a join or a heartbeat whose reading of the clock
-    raises leaves the service as it was, an empty one too"""
+    """a call that raises changes nothing: a join, a heartbeat or a dispatch whose reading of
+    the clock raises leaves the service as it was, an empty one too"""
     # Two services, the clock of each broken for a while: the tried one is given every
     # call of WHILE_BROKEN, the steady one only those that returned on the tried one.
     steady_world, tried_world = World(refuse={("A", "o1")}), World(refuse={("A", "o1")})
@@ -1420,6 +1420,32 @@ def test_a_call_whose_clock_raises_changes_nothing():
         f"timeout 30: an empty service, its clock raising OSError, {outcomes[0]}; the clock "
         f"back, B and C join, and 3 dispatches should give {show(expected)}, as they do on a "
         f"service given only the calls that returned; got {show(got)}"
+    )
+    # A dispatch whose clock raises while the cursor names a worker that is available
+    # leaves the cursor naming it.
+    world = World()
+    clock = BrokenClock(world)
+    tried = service(world, WORKERS, timeout=30.0, clock=clock)
+    tried.dispatch("o1")  # A; the cursor names B
+    clock.broken = True
+    outcomes = made(tried, [("dispatch", "o2")])
+    clock.broken = False
+    steady = service(World(), WORKERS, timeout=30.0)
+    steady.dispatch("o1")
+    if outcomes[0].endswith("returned"):
+        steady.dispatch("o2")
+    got, expected = [], []
+    for svc, into in ((tried, got), (steady, expected)):
+        try:
+            into += [delivery(svc.dispatch(order)) for order in orders(3, first=3)]
+            into += [counts(svc.stats(worker)) for worker in WORKERS]
+        except Exception as error:
+            into.append(Raised("a call", error))
+    assert got == expected, (
+        "timeout 30: A, B, C join at 0 and A takes o1; with the clock raising OSError, "
+        f"{outcomes[0]}; the clock back, 3 dispatches and the stats of A, B, C should give "
+        f"{show(expected)}, as they do on a service given only the calls that returned; got "
+        f"{show(got)}"
     )
 
 
