@@ -1206,6 +1206,37 @@ def test_the_cursor_keeps_its_place_through_thousands_of_leaves():
     )
 
 
+# Joins and leaves made with no dispatch between them that keep the rotation's length, its
+# first and last workers, even its members: (workers, changes, the takers of a lap after).
+UNSEEN_CHANGES = [
+    ("ABCD", ["-B", "+X", "-D", "+D"], "CXDA"),
+    ("ABCDE", ["-B", "-C", "+C", "+B", "-E", "+E"], "DCBEA"),
+]
+
+
+def test_a_lap_follows_the_rotation_as_joins_and_leaves_left_it():
+    """dispatch follows the rotation as the joins and leaves since the last dispatch left it,
+    however many there were: a lap after them serves each worker in its new order"""
+    for workers, changes, lap in UNSEEN_CHANGES:
+        svc = service(World(), list(workers))
+        svc.dispatch("o0")  # 'A'; the cursor names 'B'
+        for change in changes:
+            (svc.join if change[0] == "+" else svc.leave)(change[1:])
+        expected = list(lap)
+        try:
+            got = takers(svc, orders(len(expected)))
+        except Exception as error:
+            got = [Raised("a dispatch", error)]
+        calls = ", ".join(
+            f"{'join' if change[0] == '+' else 'leave'}({change[1:]!r})" for change in changes
+        )
+        assert got == expected, (
+            f"workers {show(workers)} join and A takes o0; then {calls}, with no dispatch "
+            f"between: {len(expected)} dispatches should go to {show(expected)}; got "
+            f"{show(got)}"
+        )
+
+
 def test_a_worker_that_left_can_join_again_at_the_end():
     """a worker that left may join again, and it goes to the end of the rotation"""
     svc = service(World(), WORKERS)
