@@ -1206,6 +1206,44 @@ def test_the_cursor_keeps_its_place_through_thousands_of_leaves():
     )
 
 
+# Workers that join and leave at once while a worker is down, in the test below.
+PASSING = 5_000
+
+
+def test_a_down_worker_stays_down_through_thousands_of_joins_and_leaves():
+    """a worker whose delivery failed stays down until its next heartbeat however many
+    workers join and leave meanwhile: 5,000 join and leave at once, a dispatch after every
+    1,000
+
+    A rotation that marks a worker that leaves with a tombstone, and compacts
+    its list once the tombstones are many, must keep the down marks through the
+    compaction: an eleventh hunt's version copied each record at a compaction
+    (after 1,024 tombstones) without its down mark. Measured on a 2-core
+    machine under load, its 10,000 joins and leaves: 0.005 s of CPU for the
+    reference, 0.013 s at most for 50 other correct designs (the self-tests'
+    and the hunts'), 0.047 s for one that keeps its workers in sqlite.
+    """
+    world = World(refuse={("A", "o0")})
+    svc = service(world, ["A", "B"], timeout=30.0)
+    got = [delivery(svc.dispatch("o0"))]  # A refuses it and is down; B takes it
+    for n in range(1, PASSING + 1):
+        svc.join(f"t{n}")
+        svc.leave(f"t{n}")
+        if n % 1_000 == 0:
+            got.append(delivery(svc.dispatch(f"o{n}")))
+    svc.heartbeat("A")
+    got.append(delivery(svc.dispatch("o-last")))
+    expected = [("o0", "B", 2)]
+    expected += [(f"o{n}", "B", 1) for n in range(1_000, PASSING + 1, 1_000)]
+    expected.append(("o-last", "A", 1))
+    assert got == expected, (
+        "timeout 30, the clock at 0: A and B join, A refuses o0 (and is down) and B takes "
+        f"it; then t1 to t{PASSING} each join and leave at once, with a dispatch after "
+        "every 1,000 (o1000, o2000, ...), and after them A's heartbeat and o-last: the "
+        f"dispatches should give {show(expected)}; got {show(got)}"
+    )
+
+
 # Joins and leaves made with no dispatch between them that keep the rotation's length, its
 # first and last workers, even its members: (workers, changes, the takers of a lap after).
 UNSEEN_CHANGES = [
