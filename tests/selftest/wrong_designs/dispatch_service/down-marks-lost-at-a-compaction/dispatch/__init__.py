@@ -1,0 +1,4 @@
+from .service import DispatchService
+from .types import Delivery, WorkerStats
+
+__all__ = ["Delivery", "DispatchService", "WorkerStats"]
