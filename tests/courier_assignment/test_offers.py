@@ -9,6 +9,7 @@ Where a test needs the learner's services to be compared with each other, it
 compares what they did (offers, fields, counts), never the objects.
 """
 
+import re
 import sys
 import traceback
 
@@ -519,9 +520,24 @@ def test_stats_count_everything_since_the_service_was_made():
     )
 
 
+# Thousands of characters, the same in both ids that differ only after them.
+LONG_RUN = "x" * 5_000
+
+
+def long_id(value: object) -> str:
+    """An id as the Python that makes it, a run of x's written as a product:
+    'courier-' + 'x' * 5000 + '-ana'."""
+    match = re.fullmatch(r"([^x]*)(x{10,})(.*)", value, re.S) if isinstance(value, str) else None
+    if match is None:
+        return repr(value)
+    head, run, tail = match.groups()
+    return " + ".join([repr(head)] * bool(head) + [f"'x' * {len(run)}"] + [repr(tail)] * bool(tail))
+
+
 def test_ids_are_compared_exactly():
-    """courier and order ids are strings compared exactly: ids that differ in case, spaces or
-    Unicode form are different, and an order whose id is a courier's is another thing"""
+    """courier and order ids are strings compared exactly: ids that differ in case, spaces,
+    Unicode form or only at the end of thousands of characters are different, and an order
+    whose id is a courier's is another thing"""
     ids = ["a", "A", "a ", "", "é", "e\u0301"]
     world = World()
     couriers = {name: spot(north=100 * (n + 1)) for n, name in enumerate(ids)}
@@ -559,6 +575,31 @@ def test_ids_are_compared_exactly():
         f"ana. Got: orders to {show(got[0])}; stats {show(got[1])}; complete "
         f"{show(got[2])}; stats {show(got[3])}; 'o1' and 'o2' to {show(got[4])}; 'o1' "
         f"offered to {show(got[5]) or 'nobody'}"
+    )
+    # Ids of thousands of characters that differ only at their end: a service that keys
+    # couriers or orders by a prefix of the id (a column's width, say) takes two for one.
+    world = World()
+    ana, ben, cy = (f"courier-{LONG_RUN}-{name}" for name in ("ana", "ben", "cy"))
+    svc = service(world, {ana: spot(north=100), ben: spot(north=200)}, penalty=10_000.0)
+    orders = [f"order-{LONG_RUN}-1", f"order-{LONG_RUN}-2"]
+    got = []
+    for order in orders:
+        try:
+            got.append(long_id(svc.assign(order, *CENTRE).courier))
+        except ValueError:  # the order taken for one being carried, most likely
+            got.append("raised ValueError")
+    got += [tried(lambda order=order: svc.complete(order)) for order in orders]
+    got += [counts(svc.stats(name)) for name in (ana, ben, cy)]
+    expected = [long_id(ana), long_id(ben), "returned None", "returned None"]
+    expected += [(1, 1, 0, 1), (1, 1, 0, 1), (0, 0, 0, 0)]
+    assert got == expected, (
+        f"couriers {long_id(ana)} and {long_id(ben)} 100 and 200 m from the pickup, penalty "
+        f"10,000 s: orders {long_id(orders[0])} and {long_id(orders[1])} should go to the "
+        "first courier and the second (assign returning them), complete() of each should "
+        "return None, and stats should then give (1, 1, 0, 1) for each courier and "
+        f"(0, 0, 0, 0) for {long_id(cy)}, never seen. Got: orders to {got[0]} and {got[1]} "
+        f"(assign); complete {got[2]} and {got[3]}; "
+        f"stats {show(got[4:])}"
     )
 
 
