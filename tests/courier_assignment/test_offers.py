@@ -447,7 +447,7 @@ def test_an_order_being_carried_cannot_be_assigned_again():
 
 def test_stats_count_offers_acceptances_declines_and_deliveries():
     """stats counts the orders offered to a courier, those it accepted, those it declined,
-    and those it delivered"""
+    and those it delivered: an order id assigned again once delivered counts again"""
     world = World(declines={("ana", "o2"), ("ben", "o3"), ("ana", "o3")})
     svc = service(world, LINE, penalty=1.0)
     for order in ("o1", "o2", "o3", "o4"):
@@ -460,6 +460,20 @@ def test_stats_count_offers_acceptances_declines_and_deliveries():
     assert got == expected, (
         "penalty 1 s, ana, ben, cy, dee 100 to 400 m from the pickup: ana declines o2 and o3, "
         "ben declines o3, then o1, o4 and o3 are delivered: stats of ana, ben, cy, dee should "
+        f"give {show(expected)} (offered, accepted, declined, delivered); got {show(got)}"
+    )
+    # An order id may be assigned again once delivered (a reorder): each time is an
+    # offer, an acceptance and a delivery of its own.
+    world = World(declines={("ben", "o1")})
+    svc = service(world, {"ben": spot(north=100), "ana": spot(north=200)}, penalty=1_000.0)
+    for _ in range(3):
+        svc.assign("o1", *CENTRE)  # ben declines, ana takes it
+        svc.complete("o1")
+    got = [counts(svc.stats(name)) for name in ("ana", "ben")]
+    expected = [(3, 3, 0, 3), (3, 0, 3, 0)]
+    assert got == expected, (
+        "ben 100 m and ana 200 m from the pickup, ben declining o1: o1 assigned and "
+        "delivered three times over, ana taking it each time: stats of ana and ben should "
         f"give {show(expected)} (offered, accepted, declined, delivered); got {show(got)}"
     )
 
