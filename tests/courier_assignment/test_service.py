@@ -15,6 +15,7 @@ service), the test compares a service with that something and one without.
 import itertools
 import math
 import random
+import threading
 
 from tests.courier_assignment.model import (
     CENTRE,
@@ -53,8 +54,42 @@ def tied_world() -> World:
     return World(declines={("ben", f"o{n}") for n in range(0, 40, 5)})
 
 
+class FromThreads:
+    """A learner's service whose assign and complete are each called from a new thread,
+    joined before the next call: one call at a time, as from a pool of workers."""
+
+    def __init__(self, svc) -> None:
+        self.svc = svc
+
+    def assign(self, *args):
+        return in_a_thread(lambda: self.svc.assign(*args))
+
+    def complete(self, *args):
+        return in_a_thread(lambda: self.svc.complete(*args))
+
+
+def in_a_thread(call):
+    """What `call` returns, run in a new thread; what it raised, raised here."""
+    done = []
+
+    def run() -> None:
+        try:
+            done.append((call(), None))
+        except Exception as error:
+            done.append((None, error))
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    result, error = done[0]
+    if error is not None:
+        raise error
+    return result
+
+
 def test_the_same_seed_and_the_same_calls_make_the_same_offers():
-    """two services given the same seed and the same calls make the same offers"""
+    """two services given the same seed and the same calls make the same offers, whichever
+    thread makes each call"""
     for seed in (0, 1, 12345):
         runs = []
         for _ in range(2):
@@ -66,6 +101,20 @@ def test_the_same_seed_and_the_same_calls_make_the_same_offers():
             f"order o{differ} should go the same way in both; the first gave "
             f"{show(runs[0][differ])}, the second {show(runs[1][differ])}"
         )
+    # The rng is the service's, not a thread's: the same calls made each from a new
+    # thread (joined before the next) make the same offers as from the main thread.
+    runs = []
+    for threads in (False, True):
+        world = tied_world()
+        svc = service(world, TIED, seed=7)
+        runs.append(shift(FromThreads(svc) if threads else svc, world))
+    differ = next((n for n, (a, b) in enumerate(zip(*runs, strict=True)) if a != b), None)
+    assert differ is None, (
+        "two services of four couriers at one spot, seed 7, the same 40 orders, assign and "
+        "complete called from the main thread in the first, each from a new thread (joined "
+        f"before the next call) in the second: order o{differ} should go the same way in "
+        f"both; the first gave {show(runs[0][differ])}, the second {show(runs[1][differ])}"
+    )
 
 
 def test_two_services_of_one_seed_side_by_side_make_the_same_offers():
