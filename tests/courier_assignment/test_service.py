@@ -17,6 +17,8 @@ import math
 import random
 import threading
 
+import pytest
+
 from tests.courier_assignment.model import (
     CENTRE,
     LINE,
@@ -221,6 +223,7 @@ def bounds(orders: int, share: float) -> tuple[int, int]:
     return math.ceil(even - spread), math.floor(even + spread)
 
 
+@pytest.mark.slow  # hundreds of services: 0.2-0.3 s for the reference under load
 def test_each_tied_courier_is_as_likely_after_a_decline_and_among_many_not_tied():
     """each courier tied for the lowest score is as likely to be offered the order as any
     other: the next offer after a decline too, however many couriers are not tied, and
