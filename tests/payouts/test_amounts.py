@@ -12,7 +12,7 @@ when the module is imported.
 """
 
 from tests.harness.toolkit.spec import refuses, show, tried
-from tests.payouts.model import convert, major, parse_rate
+from tests.payouts.model import DECIMALS, convert, major, parse_rate
 from tests.payouts.world import funded, make
 
 # (source, target, rate, amount in minor units of source, in minor units of target):
@@ -105,7 +105,7 @@ def test_a_credit_in_another_currency_is_converted_exactly_and_rounded_half_to_e
         if got != expected:
             wrong.append(
                 f"a credit of {major(amount, source)} {source} at {source}->{target} {rate} "
-                f"should add {major(expected, target)} {target} ({expected}); got {got!r}"
+                f"should add {major(expected, target)} {target} ({expected}); got {got}"
             )
     assert not wrong, "; ".join(wrong[:4]) + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
 
@@ -337,6 +337,55 @@ def test_no_rate_is_made_up_from_two_others():
             f"{scenario}: after the refused credit and payout, held should hold 0, paid "
             f"1000, with no payout; got {show(got)}"
         )
+
+
+def test_each_pair_of_currencies_has_a_rate_of_its_own():
+    """each pair of currencies keeps the rate set for it, whatever is set for the other
+    pairs that share its source or its target: with all 42 pairs of the seven currencies
+    set, each credit and each payout is converted at its own pair's rate"""
+    codes = list(DECIMALS)
+    pairs = [(source, target) for source in codes for target in codes if source != target]
+    rates = {pair: str(n) for n, pair in enumerate(pairs, 2)}  # 2 to 43, one per pair
+    svc, _, _ = make()
+    for pair in pairs:
+        svc.set_rate(*pair, rates[pair])
+    for code in codes:
+        svc.open_account(f"in {code}", code, f"bank-in-{code}")
+    wrong = []
+    for source, target in pairs:  # in the order they were set
+        one = 10 ** DECIMALS[source]  # one major unit of the source
+        expected = convert(one, source, target, parse_rate(rates[source, target]))
+        before = svc.balance(f"in {target}")
+        try:
+            svc.credit(f"in {target}", one, source)
+            added = svc.balance(f"in {target}") - before
+        except Exception as error:
+            added = f"raised {type(error).__name__}"
+        account = f"{source} paid in {target}"
+        svc.open_account(account, source, f"bank-{account}", target)
+        svc.credit(account, one, source)
+        try:
+            paid = svc.payout(svc.request_payout(account, one, "k1")).amount
+        except Exception as error:
+            paid = f"raised {type(error).__name__}"
+        for what, got in (
+            (f"a credit of 1 {source} to an account in {target} should add", added),
+            (f"a payout of 1 {source} paid in {target} should pay", paid),
+        ):
+            if got != expected:
+                wrong.append(
+                    f"at {source}->{target} {rates[source, target]}, {what} "
+                    f"{major(expected, target)} {target} ({expected}); got {got}"
+                )
+    assert not wrong, (
+        f"all 42 pairs of {', '.join(codes)} set, source by source and target by target in "
+        "that order, at 2, 3, ... 43 (USD->EUR 2, USD->GBP 3, ..., BHD->KWD 43); then, pair "
+        "by pair in that order, one major unit of the source credited to an account held in "
+        "the target, and a payout of one major unit requested from an account held in the "
+        "source, paid in the target: each should be converted at its own pair's rate; "
+        + "; ".join(wrong[:4])
+        + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
+    )
 
 
 def test_set_rate_refuses_a_rate_that_is_not_a_decimal_above_zero():
