@@ -131,6 +131,38 @@ def test_each_foreign_credit_is_converted_and_rounded_on_its_own():
     )
 
 
+def test_a_foreign_credit_is_converted_into_the_balances_currency():
+    """a credit in another currency is converted into the currency the balance is held
+    in, at the rate of that pair, whatever currency the account is paid out in; a credit
+    in the payout currency is foreign too"""
+    svc, _, _ = make()
+    svc.open_account("k", "USD", "bank-k", "JPY")
+    for source, target, rate in (
+        ("USD", "JPY", "150"),
+        ("EUR", "USD", "1.10"),
+        ("EUR", "JPY", "160"),
+        ("JPY", "USD", "0.0067"),
+    ):
+        svc.set_rate(source, target, rate)
+    got = []
+    for currency in ("USD", "EUR", "JPY"):
+        try:
+            svc.credit("k", 1000, currency)
+            got.append(svc.balance("k"))
+        except Exception as error:
+            got.append(f"credit('k', 1000, {currency!r}) raised {type(error).__name__}")
+            break
+    expected = [1000, 2100, 2770]
+    assert got == expected, (
+        "k is held in USD and paid in JPY; USD->JPY 150, EUR->USD 1.10, EUR->JPY 160 and "
+        "JPY->USD 0.0067 are set; k is credited 10.00 USD, then 10.00 EUR, then 1000 "
+        "yen: the balance is in USD, so each foreign credit is converted to USD at its own "
+        "pair's rate (10.00 EUR at 1.10 is 11.00 USD, 1000 yen at 0.0067 is 6.70 USD), "
+        f"and the balance after each credit should be {show(expected)} cents; got "
+        f"{show(got)}"
+    )
+
+
 def test_a_payout_in_another_currency_is_converted_exactly_and_rounded_half_to_even():
     """a payout paid in another currency than its balance pays the amount converted at the
     rate: in major units times the rate, exactly, rounded once to the payout currency's
