@@ -240,6 +240,28 @@ def test_a_conversion_uses_the_rate_set_last_and_a_payout_keeps_its_own():
         "'paid' for 1500 yen, and every attempt ask the bank for 1500 yen; got (status, "
         f"amount, attempts, the amounts the bank was asked) {show(got)}"
     )
+    # The feed sets the pair again and again, each value twice: each conversion uses the
+    # latest value, never one a replaced rate had (whatever took its place in memory).
+    svc, _, _ = funded({"a": 20_000}, "USD", "JPY")
+    svc.open_account("j", "JPY", "bank-j")
+    wrong = []
+    for n in range(200):
+        rate = str(100 + n)
+        svc.set_rate("USD", "JPY", rate)
+        svc.set_rate("USD", "JPY", rate)
+        before = svc.balance("j")
+        svc.credit("j", 100, "USD")
+        got = [svc.balance("j") - before, svc.payout(svc.request_payout("a", 100, f"k{n}")).amount]
+        if got != [100 + n, 100 + n]:
+            wrong.append(f"at {rate}, {got[0]} added and {got[1]} paid")
+    assert not wrong, (
+        "a holds 200.00 USD, paid in JPY, and j holds yen; 200 times, USD->JPY is set to "
+        "100, then 101, ... up to 299, each value twice in a row, and after each value j is "
+        "credited 1.00 USD and a requests a payout of 1.00 USD: each should be converted at "
+        "the rate just set, the credit adding and the payout paying that many yen; got "
+        + "; ".join(wrong[:4])
+        + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
+    )
 
 
 def test_a_key_used_again_after_the_rate_moved_leaves_its_payouts_price():
