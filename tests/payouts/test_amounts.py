@@ -12,7 +12,7 @@ when the module is imported.
 """
 
 from tests.harness.toolkit.spec import refuses, show, tried
-from tests.payouts.model import convert, major, parse_rate
+from tests.payouts.model import DECIMALS, convert, major, parse_rate
 from tests.payouts.world import funded, make
 
 # (source, target, rate, amount in minor units of source, in minor units of target):
@@ -105,7 +105,7 @@ def test_a_credit_in_another_currency_is_converted_exactly_and_rounded_half_to_e
         if got != expected:
             wrong.append(
                 f"a credit of {major(amount, source)} {source} at {source}->{target} {rate} "
-                f"should add {major(expected, target)} {target} ({expected}); got {got!r}"
+                f"should add {major(expected, target)} {target} ({expected}); got {got}"
             )
     assert not wrong, "; ".join(wrong[:4]) + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
 
@@ -128,6 +128,38 @@ def test_each_foreign_credit_is_converted_and_rounded_on_its_own():
         "yen, rounded half to even: 4) and osaka 0.01 USD (1.5 yen: 2): each credit rounds "
         "on its own, so the balances (tokyo, osaka) after each round should be "
         f"{show(expected)}; got {show(got)}"
+    )
+
+
+def test_a_foreign_credit_is_converted_into_the_balances_currency():
+    """a credit in another currency is converted into the currency the balance is held
+    in, at the rate of that pair, whatever currency the account is paid out in; a credit
+    in the payout currency is foreign too"""
+    svc, _, _ = make()
+    svc.open_account("k", "USD", "bank-k", "JPY")
+    for source, target, rate in (
+        ("USD", "JPY", "150"),
+        ("EUR", "USD", "1.10"),
+        ("EUR", "JPY", "160"),
+        ("JPY", "USD", "0.0067"),
+    ):
+        svc.set_rate(source, target, rate)
+    got = []
+    for currency in ("USD", "EUR", "JPY"):
+        try:
+            svc.credit("k", 1000, currency)
+            got.append(svc.balance("k"))
+        except Exception as error:
+            got.append(f"credit('k', 1000, {currency!r}) raised {type(error).__name__}")
+            break
+    expected = [1000, 2100, 2770]
+    assert got == expected, (
+        "k is held in USD and paid in JPY; USD->JPY 150, EUR->USD 1.10, EUR->JPY 160 and "
+        "JPY->USD 0.0067 are set; k is credited 10.00 USD, then 10.00 EUR, then 1000 "
+        "yen: the balance is in USD, so each foreign credit is converted to USD at its own "
+        "pair's rate (10.00 EUR at 1.10 is 11.00 USD, 1000 yen at 0.0067 is 6.70 USD), "
+        f"and the balance after each credit should be {show(expected)} cents; got "
+        f"{show(got)}"
     )
 
 
@@ -207,6 +239,28 @@ def test_a_conversion_uses_the_rate_set_last_and_a_payout_keeps_its_own():
         "becomes 100 at 60 s; the 13th attempt, 3 hours on, is paid: the payout should be "
         "'paid' for 1500 yen, and every attempt ask the bank for 1500 yen; got (status, "
         f"amount, attempts, the amounts the bank was asked) {show(got)}"
+    )
+    # The feed sets the pair again and again, each value twice: each conversion uses the
+    # latest value, never one a replaced rate had (whatever took its place in memory).
+    svc, _, _ = funded({"a": 20_000}, "USD", "JPY")
+    svc.open_account("j", "JPY", "bank-j")
+    wrong = []
+    for n in range(200):
+        rate = str(100 + n)
+        svc.set_rate("USD", "JPY", rate)
+        svc.set_rate("USD", "JPY", rate)
+        before = svc.balance("j")
+        svc.credit("j", 100, "USD")
+        got = [svc.balance("j") - before, svc.payout(svc.request_payout("a", 100, f"k{n}")).amount]
+        if got != [100 + n, 100 + n]:
+            wrong.append(f"at {rate}, {got[0]} added and {got[1]} paid")
+    assert not wrong, (
+        "a holds 200.00 USD, paid in JPY, and j holds yen; 200 times, USD->JPY is set to "
+        "100, then 101, ... up to 299, each value twice in a row, and after each value j is "
+        "credited 1.00 USD and a requests a payout of 1.00 USD: each should be converted at "
+        "the rate just set, the credit adding and the payout paying that many yen; got "
+        + "; ".join(wrong[:4])
+        + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
     )
 
 
@@ -337,6 +391,55 @@ def test_no_rate_is_made_up_from_two_others():
             f"{scenario}: after the refused credit and payout, held should hold 0, paid "
             f"1000, with no payout; got {show(got)}"
         )
+
+
+def test_each_pair_of_currencies_has_a_rate_of_its_own():
+    """each pair of currencies keeps the rate set for it, whatever is set for the other
+    pairs that share its source or its target: with all 42 pairs of the seven currencies
+    set, each credit and each payout is converted at its own pair's rate"""
+    codes = list(DECIMALS)
+    pairs = [(source, target) for source in codes for target in codes if source != target]
+    rates = {pair: str(n) for n, pair in enumerate(pairs, 2)}  # 2 to 43, one per pair
+    svc, _, _ = make()
+    for pair in pairs:
+        svc.set_rate(*pair, rates[pair])
+    for code in codes:
+        svc.open_account(f"in {code}", code, f"bank-in-{code}")
+    wrong = []
+    for source, target in pairs:  # in the order they were set
+        one = 10 ** DECIMALS[source]  # one major unit of the source
+        expected = convert(one, source, target, parse_rate(rates[source, target]))
+        before = svc.balance(f"in {target}")
+        try:
+            svc.credit(f"in {target}", one, source)
+            added = svc.balance(f"in {target}") - before
+        except Exception as error:
+            added = f"raised {type(error).__name__}"
+        account = f"{source} paid in {target}"
+        svc.open_account(account, source, f"bank-{account}", target)
+        svc.credit(account, one, source)
+        try:
+            paid = svc.payout(svc.request_payout(account, one, "k1")).amount
+        except Exception as error:
+            paid = f"raised {type(error).__name__}"
+        for what, got in (
+            (f"a credit of 1 {source} to an account in {target} should add", added),
+            (f"a payout of 1 {source} paid in {target} should pay", paid),
+        ):
+            if got != expected:
+                wrong.append(
+                    f"at {source}->{target} {rates[source, target]}, {what} "
+                    f"{major(expected, target)} {target} ({expected}); got {got}"
+                )
+    assert not wrong, (
+        f"all 42 pairs of {', '.join(codes)} set, source by source and target by target in "
+        "that order, at 2, 3, ... 43 (USD->EUR 2, USD->GBP 3, ..., BHD->KWD 43); then, pair "
+        "by pair in that order, one major unit of the source credited to an account held in "
+        "the target, and a payout of one major unit requested from an account held in the "
+        "source, paid in the target: each should be converted at its own pair's rate; "
+        + "; ".join(wrong[:4])
+        + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
+    )
 
 
 def test_set_rate_refuses_a_rate_that_is_not_a_decimal_above_zero():
