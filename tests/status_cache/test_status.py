@@ -107,7 +107,7 @@ def test_any_string_is_a_status_the_empty_one_included():
 
 def test_store_ids_ignore_case_and_order_ids_do_not():
     """store ids are compared without regard to case, order ids exactly: an update and a read
-    of one order may spell its store differently"""
+    of one order may spell its store differently, and order ids are compared whole"""
     cache = new_cache(60, 100, Clock())
     for store in STORES:
         cache.update(store, "o-1", "placed")
@@ -129,6 +129,16 @@ def test_store_ids_ignore_case_and_order_ids_do_not():
     assert got == ["None", "None"], (
         "then read('Store-1', 'O-1') and read('Store-1', 'o-1 '): order ids are compared "
         f"exactly, so both should give None; got {', '.join(got)}"
+    )
+    # Ids of any length, compared whole: an id cut to a length (a uuid's 36 characters,
+    # say) merges orders that differ only past it.
+    long = "o-" + "x" * 300
+    cache.update("Store-1", long + "-1", "placed")
+    got = reads(cache, [("Store-1", long + "-2")])
+    assert got == ["None"], (
+        "then update('Store-1', 'o-' + 'x' * 300 + '-1', 'placed') and "
+        "read('Store-1', 'o-' + 'x' * 300 + '-2'): order ids are compared exactly, whole, so "
+        f"the read should give None; got {got[0]}"
     )
 
 
@@ -161,7 +171,7 @@ def test_store_ids_are_compared_as_str_casefold_compares_them_beyond_ascii():
 
 def test_store_ids_that_casefold_keeps_apart_are_two_stores():
     """store ids are compared by str.casefold() alone: ids it keeps apart (another Unicode
-    form, a space) are two stores"""
+    form, a space, a character 300 in) are two stores"""
     pairs = [
         ("Store-\u2460", "Store-1"),  # a circled one: NFKC makes it 1, casefold does not
         ("Caf\u00e9-7", "Cafe\u0301-7"),  # é composed and decomposed
@@ -177,6 +187,16 @@ def test_store_ids_that_casefold_keeps_apart_are_two_stores():
         f"{show([first for first, _ in pairs])}, then read(store, 'o-1') for "
         f"{show([second for _, second in pairs])}: casefold() keeps each pair apart, so each "
         f"read should give None; got {', '.join(got)}"
+    )
+    # Ids of any length, compared whole: an id cut to a length merges stores that differ
+    # only past it.
+    long = "Store-" + "x" * 300
+    cache.update(long + "-1", "o-1", "placed")
+    got = reads(cache, [(long + "-2", "o-1")])
+    assert got == ["None"], (
+        "then update('Store-' + 'x' * 300 + '-1', 'o-1', 'placed') and "
+        "read('Store-' + 'x' * 300 + '-2', 'o-1'): casefold() keeps the two ids apart, so the "
+        f"read should give None; got {got[0]}"
     )
 
 
