@@ -130,15 +130,17 @@ def test_store_ids_ignore_case_and_order_ids_do_not():
         "then read('Store-1', 'O-1') and read('Store-1', 'o-1 '): order ids are compared "
         f"exactly, so both should give None; got {', '.join(got)}"
     )
-    # Ids of any length, compared whole: an id cut to a length (a uuid's 36 characters,
-    # say) merges orders that differ only past it.
+    # Ids of any length, compared whole and as written: an id cut to a length (a uuid's 36
+    # characters, say) merges orders that differ only past it, and one read as a number
+    # merges '0042' and '42'.
     long = "o-" + "x" * 300
     cache.update("Store-1", long + "-1", "placed")
-    got = reads(cache, [("Store-1", long + "-2")])
-    assert got == ["None"], (
-        "then update('Store-1', 'o-' + 'x' * 300 + '-1', 'placed') and "
-        "read('Store-1', 'o-' + 'x' * 300 + '-2'): order ids are compared exactly, whole, so "
-        f"the read should give None; got {got[0]}"
+    cache.update("Store-1", "0042", "placed")
+    got = reads(cache, [("Store-1", long + "-2"), ("Store-1", "42")])
+    assert got == ["None", "None"], (
+        "then update('Store-1', 'o-' + 'x' * 300 + '-1', 'placed') and update('Store-1', "
+        "'0042', 'placed'), and read('Store-1', 'o-' + 'x' * 300 + '-2') and read('Store-1', "
+        f"'42'): order ids are compared exactly, so both should give None; got {', '.join(got)}"
     )
 
 
@@ -171,12 +173,15 @@ def test_store_ids_are_compared_as_str_casefold_compares_them_beyond_ascii():
 
 def test_store_ids_that_casefold_keeps_apart_are_two_stores():
     """store ids are compared by str.casefold() alone: ids it keeps apart (another Unicode
-    form, a space, a character 300 in) are two stores"""
+    form, a space, a dash, a leading zero, a character 300 in) are two stores"""
     pairs = [
         ("Store-\u2460", "Store-1"),  # a circled one: NFKC makes it 1, casefold does not
         ("Caf\u00e9-7", "Cafe\u0301-7"),  # é composed and decomposed
         (" Store-7", "Store-7"),
         ("Store-7 ", "store-7"),
+        ("Store-0042", "store0042"),  # a dash
+        ("Store_7", "store-7"),
+        ("Store-0042", "Store-42"),  # a store number's leading zeros
     ]
     cache = new_cache(60, 100, Clock())
     for first, _ in pairs:
