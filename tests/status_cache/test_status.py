@@ -105,6 +105,36 @@ def test_any_string_is_a_status_the_empty_one_included():
     )
 
 
+def test_a_status_is_kept_as_written_however_long_and_however_many():
+    """a status is kept as written: a status of 989 characters reads back whole, and 300
+    orders with 300 statuses read back each its own"""
+    # A status cut to a length, or kept as a code in a table of a few hundred statuses,
+    # reads back another status.
+    cache = new_cache(60, 1000, Clock())
+    text = "ready: courier waiting at the counter, " * 25 + "then picked up"
+    cache.update("Store-1", "o-long", text)
+    statuses = [f"status {n}" for n in range(300)]
+    for n, status in enumerate(statuses):
+        cache.update("Store-1", f"o-{n}", status)
+    got = cache.read("Store-1", "o-long")
+    shown = repr(got)
+    if isinstance(got, str) and len(got) > 40:
+        shown = f"{len(got)} characters, {got[:40]!r} .."
+    assert got == text, (
+        "ttl 60, capacity 1000: update('Store-1', 'o-long', 'ready: courier waiting at the "
+        "counter, ' * 25 + 'then picked up'), then o-0 .. o-299 with the statuses 'status 0' "
+        f".. 'status 299', and read o-long: it should give the {len(text)} characters "
+        f"written; got {shown}"
+    )
+    got = reads(cache, [("Store-1", f"o-{n}") for n in range(300)])
+    wrong = [f"o-{n} {value}" for n, value in enumerate(got) if value != repr(statuses[n])]
+    assert not wrong, (
+        "ttl 60, capacity 1000: update o-0 .. o-299 of Store-1 with the statuses 'status 0' "
+        ".. 'status 299' (after o-long), then read each: each should give its own status; "
+        f"got {', '.join(wrong[:3])}" + (f" (and {len(wrong) - 3} more)" if len(wrong) > 3 else "")
+    )
+
+
 def test_store_ids_ignore_case_and_order_ids_do_not():
     """store ids are compared without regard to case, order ids exactly: an update and a read
     of one order may spell its store differently, and order ids are compared whole"""
