@@ -135,6 +135,55 @@ def test_a_status_is_kept_as_written_however_long_and_however_many():
     )
 
 
+# The pipeline's statuses, the ticket's spellings among them: the cache stores them as it
+# stores any string. Code that ranks them (a late write never moving an order back) or
+# treats one as final (a delivered order kept a shorter time) serves what the contract
+# does not say.
+PIPELINE = [
+    "placed",
+    "accepted",
+    "preparing",
+    "ready",
+    "picked up",
+    "picked_up",
+    "delivered",
+    "cancelled",
+]
+
+
+def test_the_cache_reads_no_meaning_into_a_status():
+    """a status is a string the cache keeps, whatever it names: an order moved back (ready,
+    then preparing) reads the status last written, and a delivered order is held ttl
+    seconds like any other"""
+    cache = new_cache(60, 100, Clock())
+    got = []
+    for status in PIPELINE[::-1]:
+        cache.update("Store-1", "o-1", status)
+        got += reads(cache, [("Store-1", "o-1")])
+    expected = [repr(status) for status in PIPELINE[::-1]]
+    assert got == expected, (
+        "ttl 60, capacity 100: update o-1 of Store-1 in turn with "
+        f"{', '.join(expected)} (the pipeline backwards), and read it after each "
+        f"update: each read should give the status just written; got {', '.join(got)}"
+    )
+    # Each status in a cache of its own: alone, its entry is the oldest write, the one an
+    # expiry that walks the writes oldest first meets first.
+    got = []
+    for status in PIPELINE:
+        clock = Clock()
+        cache = new_cache(60, 100, clock)
+        cache.update("Store-1", "o-1", status)
+        clock.now = 59.5
+        got += reads(cache, [("Store-1", "o-1")])
+    expected = [repr(status) for status in PIPELINE]
+    assert got == expected, (
+        "ttl 60, capacity 100, for each of the statuses "
+        f"{', '.join(expected)}: in a new cache, at 0 update o-1 of Store-1 with the "
+        "status, then at 59.5 read it: held until 60, so each read should give its status; "
+        f"got {', '.join(got)}"
+    )
+
+
 def test_store_ids_ignore_case_and_order_ids_do_not():
     """store ids are compared without regard to case, order ids exactly: an update and a read
     of one order may spell its store differently, and order ids are compared whole"""
