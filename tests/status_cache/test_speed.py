@@ -196,6 +196,39 @@ def test_cache_calls_take_constant_time_while_entries_expire_one_at_a_time():
     )
 
 
+JUMPS = 16
+
+
+def test_a_call_takes_constant_time_however_long_since_the_last():
+    """a call of a StatusCache takes O(1) time however long since the last call: ttl 1, an
+    order read and updated again each time the clock moves on 1,000,000 s, 16 times,
+    finish in time
+
+    The cost of a call may grow with the entries it drops, never with the time
+    since the last call. Measured on a 2-core machine shared with other work
+    (load average 7 to 9), in CPU time: 0.01 s at most for the reference and
+    for the correct designs kept in the self-tests or found by the hunts, a
+    timing wheel that jumps to now past the 17 buckets where its deadlines can
+    lie among them; a timing wheel that walks every bucket of ttl/16 seconds
+    since its last call takes 14.8 s (51 s of wall time).
+    """
+    clock = Clock()
+    cache = new_cache(1, 10, clock)
+    cache.update("Store-1", "o-1", "placed")
+    got = []
+    for n in range(1, JUMPS + 1):
+        clock.now = n * 1_000_000.0
+        got.append(cache.read("Store-1", "o-1"))
+        cache.update("Store-1", "o-1", "placed")
+    stats = cache.stats()
+    expected = {"hits": 0, "misses": JUMPS, "expiries": JUMPS, "evictions": 0, "entries": 1}
+    assert (got, stats) == ([None] * JUMPS, expected), (
+        "ttl 1, capacity 10: update o-1 at 0, then at 1,000,000, 2,000,000, ... "
+        f"{JUMPS},000,000 read o-1 (expired: None) and update it again, then stats(): "
+        f"{JUMPS} reads None and stats() {expected!r}; got reads {show(got)} and {stats!r}"
+    )
+
+
 def test_forget_updates_of_held_orders_and_stats_take_constant_time_on_average():
     """forget, an update of an order the cache holds, and stats of a StatusCache take O(1)
     time on average: with 20,000 orders held, 40,000 updates of held orders, 14,000 orders
