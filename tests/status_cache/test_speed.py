@@ -130,6 +130,80 @@ def test_cache_calls_take_constant_time_on_average():
     )
 
 
+STORES = 5_000
+
+
+def test_cache_calls_take_constant_time_on_average_however_many_stores():
+    """update and read of a StatusCache take O(1) time on average however many stores its
+    orders come from: 5,000 orders, each of its own store, through a cache of 2,500, each
+    read back, finish in time
+
+    The cost of a call must not grow with the stores: a cache that keeps its
+    orders by store must not walk the stores to find what expires or what to
+    evict. Measured on a 2-core machine shared with other work (load average
+    7 to 9), in CPU time: 0.05 s for the reference, at most 0.06 s for the
+    correct designs kept in the self-tests or found by the hunts; a cache
+    that keeps a use list and a write list per store, and scans the stores
+    at each expiry and eviction, takes 17.6 s (83 s of wall time).
+    """
+    cache = new_cache(3600, STORES // 2, Clock())
+    hits = 0
+    for n in range(STORES):
+        cache.update(f"Store-{n}", f"o-{n}", "placed")
+        hits += cache.read(f"Store-{n}", f"o-{n}") == "placed"
+    stats = cache.stats()
+    expected = {
+        "hits": STORES,
+        "misses": 0,
+        "expiries": 0,
+        "evictions": STORES // 2,
+        "entries": STORES // 2,
+    }
+    assert (hits, stats) == (STORES, expected), (
+        f"ttl 3600, capacity {STORES // 2:,}, the clock still: order o-n of Store-n updated "
+        f"and read back for n in 0 .. {STORES - 1}: {STORES:,} hits, and stats() "
+        f"{expected!r}; got {hits:,} hits and {stats!r}"
+    )
+
+
+IDS = 5_000
+# Order ids that share their first 40 characters: a hash of a prefix of the id sends them
+# all to one slot.
+PREFIX = "order-" + "0" * 34
+
+
+def test_cache_calls_take_constant_time_on_average_whatever_the_ids_share():
+    """update and read of a StatusCache take O(1) time on average whatever its ids share:
+    5,000 stores each with an order 'o-1', then 5,000 orders of one store whose ids share
+    their first 40 characters, each updated and read back, finish in time
+
+    A key's hash must depend on the whole of both ids: one that hashes the
+    order id alone sends every store's 'o-1' to one slot, and one that hashes
+    a prefix of the order id sends the orders of a long shared prefix there,
+    so each call walks past all of them. Measured on a 2-core machine shared
+    with other work (load average 7 to 9), in CPU time: 0.15 s for the
+    reference, at most 0.18 s for the correct designs kept in the self-tests
+    or found by the hunts; a key that hashes the order id alone takes 16.8 s
+    (94 s of wall time), one that hashes its first 6 characters 16.5 s.
+    """
+    cache = new_cache(3600, 100_000, Clock())
+    hits = 0
+    for n in range(IDS):
+        cache.update(f"Store-{n}", "o-1", "placed")
+        hits += cache.read(f"store-{n}", "o-1") == "placed"
+    for n in range(IDS):
+        cache.update("Store-1", f"{PREFIX}{n}", "placed")
+        hits += cache.read("Store-1", f"{PREFIX}{n}") == "placed"
+    stats = cache.stats()
+    expected = {"hits": 2 * IDS, "misses": 0, "expiries": 0, "evictions": 0, "entries": 2 * IDS}
+    assert (hits, stats) == (2 * IDS, expected), (
+        f"ttl 3600, capacity 100,000, the clock still: order 'o-1' of stores Store-0 .. "
+        f"Store-{IDS - 1} updated, each read back; then orders '{PREFIX}0' .. "
+        f"'{PREFIX}{IDS - 1}' of Store-1 updated, each read back: {2 * IDS:,} hits, and "
+        f"stats() {expected!r}; got {hits:,} hits and {stats!r}"
+    )
+
+
 def test_cache_calls_take_constant_time_while_entries_expire_one_at_a_time():
     """update of a StatusCache takes O(1) time on average while its entries expire one at a
     time: 15,000 orders 0.25 s apart through a cache whose ttl holds 5,000 of them, each
@@ -155,6 +229,39 @@ def test_cache_calls_take_constant_time_while_entries_expire_one_at_a_time():
         "ttl 1250, capacity 20,000: orders o-0 .. o-14,999 updated 0.25 s apart (from the "
         f"5,001st on, each update expires the oldest), then stats(): {expected!r}; got "
         f"{stats!r}"
+    )
+
+
+JUMPS = 16
+
+
+def test_a_call_takes_constant_time_however_long_since_the_last():
+    """a call of a StatusCache takes O(1) time however long since the last call: ttl 1, an
+    order read and updated again each time the clock moves on 1,000,000 s, 16 times,
+    finish in time
+
+    The cost of a call may grow with the entries it drops, never with the time
+    since the last call. Measured on a 2-core machine shared with other work
+    (load average 7 to 9), in CPU time: 0.01 s at most for the reference and
+    for the correct designs kept in the self-tests or found by the hunts, a
+    timing wheel that jumps to now past the 17 buckets where its deadlines can
+    lie among them; a timing wheel that walks every bucket of ttl/16 seconds
+    since its last call takes 14.8 s (51 s of wall time).
+    """
+    clock = Clock()
+    cache = new_cache(1, 10, clock)
+    cache.update("Store-1", "o-1", "placed")
+    got = []
+    for n in range(1, JUMPS + 1):
+        clock.now = n * 1_000_000.0
+        got.append(cache.read("Store-1", "o-1"))
+        cache.update("Store-1", "o-1", "placed")
+    stats = cache.stats()
+    expected = {"hits": 0, "misses": JUMPS, "expiries": JUMPS, "evictions": 0, "entries": 1}
+    assert (got, stats) == ([None] * JUMPS, expected), (
+        "ttl 1, capacity 10: update o-1 at 0, then at 1,000,000, 2,000,000, ... "
+        f"{JUMPS},000,000 read o-1 (expired: None) and update it again, then stats(): "
+        f"{JUMPS} reads None and stats() {expected!r}; got reads {show(got)} and {stats!r}"
     )
 
 

@@ -105,9 +105,88 @@ def test_any_string_is_a_status_the_empty_one_included():
     )
 
 
+def test_a_status_is_kept_as_written_however_long_and_however_many():
+    """a status is kept as written: a status of 989 characters reads back whole, and 300
+    orders with 300 statuses read back each its own"""
+    # A status cut to a length, or kept as a code in a table of a few hundred statuses,
+    # reads back another status.
+    cache = new_cache(60, 1000, Clock())
+    text = "ready: courier waiting at the counter, " * 25 + "then picked up"
+    cache.update("Store-1", "o-long", text)
+    statuses = [f"status {n}" for n in range(300)]
+    for n, status in enumerate(statuses):
+        cache.update("Store-1", f"o-{n}", status)
+    got = cache.read("Store-1", "o-long")
+    shown = repr(got)
+    if isinstance(got, str) and len(got) > 40:
+        shown = f"{len(got)} characters, {got[:40]!r} .."
+    assert got == text, (
+        "ttl 60, capacity 1000: update('Store-1', 'o-long', 'ready: courier waiting at the "
+        "counter, ' * 25 + 'then picked up'), then o-0 .. o-299 with the statuses 'status 0' "
+        f".. 'status 299', and read o-long: it should give the {len(text)} characters "
+        f"written; got {shown}"
+    )
+    got = reads(cache, [("Store-1", f"o-{n}") for n in range(300)])
+    wrong = [f"o-{n} {value}" for n, value in enumerate(got) if value != repr(statuses[n])]
+    assert not wrong, (
+        "ttl 60, capacity 1000: update o-0 .. o-299 of Store-1 with the statuses 'status 0' "
+        ".. 'status 299' (after o-long), then read each: each should give its own status; "
+        f"got {', '.join(wrong[:3])}" + (f" (and {len(wrong) - 3} more)" if len(wrong) > 3 else "")
+    )
+
+
+# The pipeline's statuses, the ticket's spellings among them: the cache stores them as it
+# stores any string. Code that ranks them (a late write never moving an order back) or
+# treats one as final (a delivered order kept a shorter time) serves what the contract
+# does not say.
+PIPELINE = [
+    "placed",
+    "accepted",
+    "preparing",
+    "ready",
+    "picked up",
+    "picked_up",
+    "delivered",
+    "cancelled",
+]
+
+
+def test_the_cache_reads_no_meaning_into_a_status():
+    """a status is a string the cache keeps, whatever it names: an order moved back (ready,
+    then preparing) reads the status last written, and a delivered order is held ttl
+    seconds like any other"""
+    cache = new_cache(60, 100, Clock())
+    got = []
+    for status in PIPELINE[::-1]:
+        cache.update("Store-1", "o-1", status)
+        got += reads(cache, [("Store-1", "o-1")])
+    expected = [repr(status) for status in PIPELINE[::-1]]
+    assert got == expected, (
+        "ttl 60, capacity 100: update o-1 of Store-1 in turn with "
+        f"{', '.join(expected)} (the pipeline backwards), and read it after each "
+        f"update: each read should give the status just written; got {', '.join(got)}"
+    )
+    # Each status in a cache of its own: alone, its entry is the oldest write, the one an
+    # expiry that walks the writes oldest first meets first.
+    got = []
+    for status in PIPELINE:
+        clock = Clock()
+        cache = new_cache(60, 100, clock)
+        cache.update("Store-1", "o-1", status)
+        clock.now = 59.5
+        got += reads(cache, [("Store-1", "o-1")])
+    expected = [repr(status) for status in PIPELINE]
+    assert got == expected, (
+        "ttl 60, capacity 100, for each of the statuses "
+        f"{', '.join(expected)}: in a new cache, at 0 update o-1 of Store-1 with the "
+        "status, then at 59.5 read it: held until 60, so each read should give its status; "
+        f"got {', '.join(got)}"
+    )
+
+
 def test_store_ids_ignore_case_and_order_ids_do_not():
     """store ids are compared without regard to case, order ids exactly: an update and a read
-    of one order may spell its store differently"""
+    of one order may spell its store differently, and order ids are compared whole"""
     cache = new_cache(60, 100, Clock())
     for store in STORES:
         cache.update(store, "o-1", "placed")
@@ -129,6 +208,18 @@ def test_store_ids_ignore_case_and_order_ids_do_not():
     assert got == ["None", "None"], (
         "then read('Store-1', 'O-1') and read('Store-1', 'o-1 '): order ids are compared "
         f"exactly, so both should give None; got {', '.join(got)}"
+    )
+    # Ids of any length, compared whole and as written: an id cut to a length (a uuid's 36
+    # characters, say) merges orders that differ only past it, and one read as a number
+    # merges '0042' and '42'.
+    long = "o-" + "x" * 300
+    cache.update("Store-1", long + "-1", "placed")
+    cache.update("Store-1", "0042", "placed")
+    got = reads(cache, [("Store-1", long + "-2"), ("Store-1", "42")])
+    assert got == ["None", "None"], (
+        "then update('Store-1', 'o-' + 'x' * 300 + '-1', 'placed') and update('Store-1', "
+        "'0042', 'placed'), and read('Store-1', 'o-' + 'x' * 300 + '-2') and read('Store-1', "
+        f"'42'): order ids are compared exactly, so both should give None; got {', '.join(got)}"
     )
 
 
@@ -161,12 +252,15 @@ def test_store_ids_are_compared_as_str_casefold_compares_them_beyond_ascii():
 
 def test_store_ids_that_casefold_keeps_apart_are_two_stores():
     """store ids are compared by str.casefold() alone: ids it keeps apart (another Unicode
-    form, a space) are two stores"""
+    form, a space, a dash, a leading zero, a character 300 in) are two stores"""
     pairs = [
         ("Store-\u2460", "Store-1"),  # a circled one: NFKC makes it 1, casefold does not
         ("Caf\u00e9-7", "Cafe\u0301-7"),  # é composed and decomposed
         (" Store-7", "Store-7"),
         ("Store-7 ", "store-7"),
+        ("Store-0042", "store0042"),  # a dash
+        ("Store_7", "store-7"),
+        ("Store-0042", "Store-42"),  # a store number's leading zeros
     ]
     cache = new_cache(60, 100, Clock())
     for first, _ in pairs:
@@ -177,6 +271,16 @@ def test_store_ids_that_casefold_keeps_apart_are_two_stores():
         f"{show([first for first, _ in pairs])}, then read(store, 'o-1') for "
         f"{show([second for _, second in pairs])}: casefold() keeps each pair apart, so each "
         f"read should give None; got {', '.join(got)}"
+    )
+    # Ids of any length, compared whole: an id cut to a length merges stores that differ
+    # only past it.
+    long = "Store-" + "x" * 300
+    cache.update(long + "-1", "o-1", "placed")
+    got = reads(cache, [(long + "-2", "o-1")])
+    assert got == ["None"], (
+        "then update('Store-' + 'x' * 300 + '-1', 'o-1', 'placed') and "
+        "read('Store-' + 'x' * 300 + '-2', 'o-1'): casefold() keeps the two ids apart, so the "
+        f"read should give None; got {got[0]}"
     )
 
 
