@@ -441,8 +441,8 @@ def test_the_cluster_keeps_its_load_its_hash64_and_the_values_it_caches():
 
 
 def test_a_down_node_does_not_answer():
-    """a node marked down serves nothing it holds, drained when it was marked down or not:
-    its keys are loaded anew"""
+    """a node marked down serves nothing it holds, drained when it was marked down or not,
+    whatever is done to the other nodes: its keys are loaded anew"""
     cluster = cluster_of(["a"], 4, 1)
     got = gets(cluster, ["user:1"])
     cluster.mark_down("a")
@@ -461,6 +461,27 @@ def test_a_down_node_does_not_answer():
         "V=4, replicas=1, node a: get('user:1'), set_weight('a', 0), mark_down('a') (a "
         "member, drained, marked down), set_weight('a', 1), get('user:1'): a is still down, "
         f"so the gets should load twice and give 'user:1@1', 'user:1@2'; got {', '.join(got)}"
+    )
+    # Calls that leave a's health alone, each on another node: a stays down through all.
+    key = first_owned_by("a", NODES, KEYS[:60], virtuals=4, replicas=1)[0]
+    calls = [("mark_up", "b"), ("remove_node", "c"), ("set_weight", "b", 0)]
+    said = []
+    for side in (model_of(NODES, 4, 1), cluster_of(NODES, 4, 1)):
+        steps = [f"get({key!r}) gave {gets(side, [key])[0]}"]
+        side.mark_down("a")
+        steps.append(f"mark_down('a'), get gave {gets(side, [key])[0]}")
+        for name, *args in calls:
+            getattr(side, name)(*args)
+            call = f"{name}({', '.join(map(repr, args))})"
+            steps.append(f"{call}, get gave {gets(side, [key])[0]}")
+        said.append((steps, stats_of(side)))
+    (expected, expected_stats), (got, got_stats) = said
+    assert (got, got_stats) == (expected, expected_stats), (
+        f"V=4, replicas=1, nodes a, b, c, {key!r} owned by a alone: a is marked down, then "
+        "b (up) is marked up, c removed and b drained, each followed by a get of the key: a "
+        "stays down, so each get should be a miss with a fresh load: "
+        f"{'; '.join(expected)}, stats() {expected_stats}; got: {'; '.join(got)}, stats() "
+        f"{got_stats}"
     )
 
 
