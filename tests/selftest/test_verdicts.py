@@ -117,6 +117,30 @@ def test_an_own_test_pytest_never_fails_on_its_bug_is_weak(how, tmp_path):
     assert checked.result["status"] == "fail" and checked.exit_status != 0
 
 
+# Ways to keep a team test in the file but out of `python -m pytest`'s run.
+UNCOLLECTED = {
+    "made-a-fixture": (f"def {RECOVERED}():", f"@pytest.fixture\ndef {RECOVERED}():"),
+    "test-attribute-false": (FIXED_END, FIXED_END + f"\n\n{RECOVERED}.__test__ = False\n"),
+}
+
+
+@pytest.mark.parametrize("how", sorted(UNCOLLECTED))
+def test_an_own_test_pytest_no_longer_collects_counts_as_deleted(how, tmp_path):
+    """A team test still defined but never collected (a fixture now, or `__test__ =
+    False`) never runs under `python -m pytest`: the file is incomplete, as if it were
+    deleted, and the check says which test pytest no longer collects."""
+    old, new = UNCOLLECTED[how]
+    text = OWN.read_text(encoding="utf-8")
+    assert text.count(old) == 1, "test setup: the reference's own test has changed"
+    hidden = text.replace(old, new)
+    if "import pytest" not in hidden:
+        hidden = "import pytest\n" + hidden
+    checked = make_check("round_robin", reference_with_own_tests(tmp_path, hidden))
+    assert checked.exit_status != 0 and checked.result["status"] == "fail", checked.result
+    says = f"pytest no longer collects {RECOVERED} from test_round_robin.py"
+    assert says in checked.result["message"], checked.result["message"]
+
+
 def test_a_module_marked_xfail_catches_nothing(tmp_path):
     """`pytestmark = pytest.mark.xfail` makes every failure of the file an xfail: each
     own test is WEAK (each is there to catch a bug), none "agrees"."""

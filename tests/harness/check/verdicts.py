@@ -103,7 +103,11 @@ def assemble(
         )
     grading.tests = list(groups.get((Role.SPEC, ""), {}).values())
     grading.own_tests = _own_verdicts(grading, groups)
-    grading.own_tests_problem = _own_tests_problem(kata, folder, collect_errors, own_tests)
+    # Which own tests pytest collected; unknown when not even the spec tests were.
+    collected = set(groups.get((Role.OWN_REFERENCE, ""), {})) if grading.tests else None
+    grading.own_tests_problem = _own_tests_problem(
+        kata, folder, collect_errors, own_tests, collected
+    )
     spec_broken = [e for e in collect_errors if e.role is Role.SPEC]
     if spec_broken:
         grading.status = Status.ERROR
@@ -186,9 +190,18 @@ def _own_verdicts(grading: Grading, groups: Groups) -> list[Verdict]:
 
 
 def _own_tests_problem(
-    kata: Kata, folder: Path, collect_errors: list[CollectError], own_tests: Path | None
+    kata: Kata,
+    folder: Path,
+    collect_errors: list[CollectError],
+    own_tests: Path | None,
+    collected: set[str] | None,
 ) -> str:
-    """What is wrong with the learner's own test file as a whole, if anything."""
+    """What is wrong with the learner's own test file as a whole, if anything.
+
+    `collected` names the own tests pytest collected (a parametrized one as
+    name[params]): a test still defined but turned into a fixture, or given
+    `__test__ = False`, never runs under `python -m pytest`, as if deleted.
+    """
     if not kata.own_tests:
         return ""
     if own_tests is None:
@@ -199,4 +212,12 @@ def _own_tests_problem(
     yours = set(catalog.tests_in(own_tests))
     reference = catalog.tests_in(kata.solution_dir / kata.own_tests)
     missing = [test for test in reference if test not in yours]
-    return reports.own_tests_deleted(kata.own_tests, missing) if missing else ""
+    if missing:
+        return reports.own_tests_deleted(kata.own_tests, missing)
+    hidden = [
+        test
+        for test in reference
+        if collected is not None
+        and not any(name == test or name.startswith(f"{test}[") for name in collected)
+    ]
+    return reports.own_tests_not_collected(kata.own_tests, hidden) if hidden else ""

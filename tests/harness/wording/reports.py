@@ -23,6 +23,13 @@ def own_tests_deleted(own_tests: str, missing: list[str]) -> str:
     return f"{own_tests} no longer has {', '.join(missing)}: fix a wrong test rather than delete it"
 
 
+def own_tests_not_collected(own_tests: str, hidden: list[str]) -> str:
+    return (
+        f"pytest no longer collects {', '.join(hidden)} from {own_tests}: fix a wrong test "
+        "rather than hide it"
+    )
+
+
 def spec_summary(passed: int, total: int) -> str:
     return f"{passed}/{total} spec tests pass"
 
