@@ -15,8 +15,9 @@ compares two of the learner's own services, one with that something and
 one without. The tests ask nothing of the learner's objects but the calls
 and fields the contract names. One test stops the process's own clocks
 (tests/harness/toolkit/process_clock.py), one moves them a day on at each
-call; two, marked slow, make two workers fail and come back 33,000 times
-each, and 5,000 workers leave. test_sequences.py holds all the
+call; one runs the service's clock over days (midnight, idle hours, a jump
+of weeks, steps back). Two, marked slow, make two workers fail and come back
+33,000 times each, and 5,000 workers leave. test_sequences.py holds all the
 sentences at once on generated calls; test_speed.py the cost of a dispatch.
 """
 
@@ -24,7 +25,7 @@ import math
 
 import pytest
 
-from tests.dispatch_service.model import World
+from tests.dispatch_service.model import Service, World
 from tests.harness.toolkit.process_clock import Clock
 from tests.harness.toolkit.spec import Raised, attempt, fresh, refuses, show
 
@@ -957,6 +958,102 @@ def test_stats_held_do_not_change_with_later_calls():
         f"delivered, failed {show(expected)}, the counts when each was asked for; got "
         f"{show(got)}"
     )
+
+
+# The clock of the scenario below, in seconds: 23:00 on its first day, and a day.
+EVENING = 23 * 3600.0
+DAY = 86_400.0
+# A timeout longer than any span of the scenario but its last jump: only that jump
+# leaves a worker silent, and a worker down stays down for more than a day.
+LONG_TIMEOUT = 1e6
+
+
+def when(t: float) -> str:
+    """A clock reading for a sentence: "23:59:59 on day 1 (86399)"."""
+    day, into = divmod(int(t), int(DAY))
+    return f"{into // 3600:02d}:{into // 60 % 60:02d}:{into % 60:02d} on day {day + 1} ({t:.0f})"
+
+
+def test_what_a_service_keeps_does_not_depend_on_the_time_of_day_long_spans_or_steps_back():
+    """what a service keeps does not depend on the time of day, long spans or the clock
+    stepping back: its stats, its cursor and its down marks
+
+    Timeout 1e6 s, workers A, B, C: the readings cross midnight and whole
+    hours, an idle span of 5,000 s, a day with C silent and down, steps back
+    of two hours and of one, and a jump of 2,000,000 s (which alone leaves a
+    worker silent). After each call the learner's service is compared with the
+    contract's model (tests/dispatch_service/model.py): the call's Delivery and
+    every worker's stats. Stats count since the join, the cursor persists
+    between calls, a worker is down until its next heartbeat, and leave is the
+    only way out of the rotation.
+    """
+    c_fails = {("C", "o6")}
+    steps = [  # (clock reading, call, argument)
+        (EVENING, "dispatch", "o1"),
+        (DAY - 1, "dispatch", "o2"),  # a second before midnight
+        (DAY + 1, "dispatch", "o3"),  # a second after it: a new day, a new hour
+        (DAY + 1, "dispatch", "o4"),
+        (DAY + 5_001, "dispatch", "o5"),  # after 5,000 s without a call
+        (DAY + 5_001, "dispatch", "o6"),  # C fails o6: C is down
+        (2 * DAY + 5_001, "heartbeat", "A"),  # a day on: C silent since its join
+        (2 * DAY + 5_001, "heartbeat", "B"),
+        (2 * DAY + 5_001, "dispatch", "o7"),
+        (2 * DAY + 5_001, "dispatch", "o8"),
+        (2 * DAY + 5_001, "dispatch", "o9"),
+        (2 * DAY - 2_199, "heartbeat", "C"),  # the clock steps back two hours
+        (2 * DAY - 2_199, "dispatch", "o10"),
+        (2 * DAY - 2_199, "dispatch", "o11"),
+        (2 * DAY + 2_000_000, "dispatch", "o12"),  # a jump ahead: everyone silent
+        (2 * DAY + 2_000_000, "heartbeat", "A"),
+        (2 * DAY + 2_000_000, "dispatch", "o13"),
+        (2 * DAY + 1_996_400, "dispatch", "o14"),  # back an hour
+        (2 * DAY + 1_996_400, "heartbeat", "B"),
+        (2 * DAY + 1_996_400, "dispatch", "o15"),
+    ]
+    world, model_world = World(t=EVENING, refuse=c_fails), World(t=EVENING, refuse=c_fails)
+    svc = service(world, WORKERS, timeout=LONG_TIMEOUT)
+    model = Service(model_world.send, model_world.clock, LONG_TIMEOUT)
+    for worker in WORKERS:
+        model.join(worker)
+    done = [f"A, B, C join at {when(EVENING)}"]  # the calls so far, in words
+    last = EVENING  # the clock at the last call: the calls of one reading are said at once
+    for t, method, argument in steps:
+        world.t = model_world.t = t
+        call = f"{method}({argument!r})"
+        if t == last:
+            done[-1] += f", {call}"
+        else:
+            done.append(f"at {when(t)} {call}")
+        last = t
+        # What a dispatch gives (a heartbeat gives nothing), then every worker's stats.
+        if method == "dispatch":
+            expected = [model.dispatch(argument)]
+        else:
+            model.heartbeat(argument)
+            expected = []
+        expected += [model.stats(worker) for worker in WORKERS]
+        got = []
+        try:
+            result = getattr(svc, method)(argument)
+            if method == "dispatch":
+                got.append(delivery(result))
+            for worker in WORKERS:
+                call = f"stats({worker!r})"
+                got.append(counts(svc.stats(worker)))
+        except Exception as error:
+            got.append(Raised(call, error))
+        then = (
+            f"the last call should give {show(expected[:1])}, and then stats A, B, C"
+            if method == "dispatch"
+            else "then stats A, B, C"
+        )
+        assert got == expected, (
+            f"timeout 1e6 s, C refuses o6 (and nothing else fails): {'; '.join(done)}: "
+            f"{then} should give {show(expected[-3:])} (offered, delivered, failed: "
+            "counted since the join), with the cursor and the down marks as the calls left "
+            "them, whatever the time of day, the spans or the steps back; got "
+            f"{show(got)}"
+        )
 
 
 # -- sends that raise, and sends that take time --
