@@ -10,6 +10,7 @@ no tie is left to the rng.
 """
 
 import math
+import sys
 from fractions import Fraction
 
 import pytest
@@ -246,15 +247,20 @@ def test_the_latest_report_is_where_the_courier_is():
 def test_a_courier_that_never_reported_is_not_offered_the_order():
     """an online courier with no report is not eligible, whatever the clock says"""
     # At the epoch too: a courier given a made-up report (stamp 0, at 0, 0) for want of a
-    # real one would be fresh there, and at the pickup.
-    for t, pickup in ((EPOCH, CENTRE), (0.0, (0.0, 0.0))):
+    # real one would be fresh there, and at the pickup. And whatever the freshness: a
+    # made-up stamp however old (-sys.maxsize s, -2**63 ms) is fresh under a freshness of
+    # 10^20 s or the largest float; no report has no age.
+    cases = [(EPOCH, CENTRE, None), (0.0, (0.0, 0.0), None)]
+    cases += [(EPOCH, (0.0, 0.0), freshness) for freshness in (1e20, sys.float_info.max)]
+    for t, pickup, freshness in cases:
         world = World(t=t)
-        svc = two_couriers(world)
+        svc = two_couriers(world, **({} if freshness is None else {"freshness": freshness}))
         svc.report("ben", *spot(north=-600, at=pickup), world.ms())
         got = svc.assign("o1", *pickup).courier
+        window = "" if freshness is None else f"freshness {freshness:g} s, "
         assert got == "ben", (
-            f"the clock at {t:g}, ana and ben online, only ben (600 m from the pickup at "
-            f"{pickup}) has reported: the order should go to 'ben'; got {got!r}"
+            f"{window}the clock at {t:g}, ana and ben online, only ben (600 m from the pickup "
+            f"at {pickup}) has reported: the order should go to 'ben'; got {got!r}"
         )
 
 

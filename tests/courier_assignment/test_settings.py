@@ -82,6 +82,29 @@ def test_every_setting_is_taken_as_given_however_large_or_small_alone_or_togethe
             f"its ETA should be {expected:.3f} s (speed {speed} m/s, wait {wait} s); got "
             f"{got if isinstance(got, str) else repr(got)}"
         )
+    # A wait of 10^19 s and of 10^300 s: scores past any finite stand-in for "no score
+    # yet", "not eligible" or "declined" (sys.maxsize, 10^18) are still scores, and the
+    # lowest is offered the order. Ana at the pickup declines, cy there too is stale (45 s),
+    # ben 1 km away accepts (both scores round to the wait: a tie).
+    for wait in (1e19, 1e300):
+        given = {"wait": wait}
+        world = World(declines={"ana"})
+        got = refused(given)
+        if got is None:
+            svc = service(world, {"ana": CENTRE, "ben": spot(north=1_000)}, **given)
+            svc.online("cy")
+            svc.report("cy", *CENTRE, world.ms(ago=45.0))
+            taken = svc.assign("o1", *CENTRE).courier
+            offered = show(courier for courier, _ in world.offers) or "nobody"
+            got = f"offered to {offered}, taken by {taken!r}"
+        assert got in (
+            "offered to 'ana', 'ben', taken by 'ben'",
+            "offered to 'ben', taken by 'ben'",
+        ), (
+            f"{made(given)}: ana at the pickup declines, cy there reported 45 s ago (stale), "
+            "ben 1,000 m away accepts (the two tie): the order should be offered to ben, "
+            f"after ana or not, never to cy, and taken by ben; got {got}"
+        )
     # Freshness in seconds, from half a second to two hours: ben, nearer, reported just
     # too long ago; ana, further, recently enough.
     for freshness, fresh, stale in ((0.5, 0.25, 1.0), (7_200.0, 6_000.0, 8_000.0)):
