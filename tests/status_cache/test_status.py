@@ -436,11 +436,15 @@ def test_an_entry_expires_ttl_seconds_after_its_last_update():
 
 def test_an_entry_is_held_at_every_reading_before_t_plus_ttl_however_close():
     """an entry written at t is held at every reading before t + ttl, however close to it
-    (the float just below 60 for t = 0, ttl 60)"""
-    # Expiry a hair early (a reading within rounding of t + ttl taken as at it) drops the
-    # entry before its time. Each reading is before t + ttl both as `now < t + ttl` and as
-    # `now - t < ttl`.
-    scenarios = ((0.0, [60 - 1e-6, 60 - 1e-10, math.nextafter(60.0, 0.0)]),)
+    (the float just below 60 for t = 0, ttl 60), and at times finer than a microsecond"""
+    # Expiry a hair early (a reading within rounding of t + ttl taken as at it) or stamps
+    # cut to whole milliseconds or microseconds drop the entry before its time. Each
+    # reading is before t + ttl both as `now < t + ttl` and as `now - t < ttl`.
+    scenarios = (
+        (0.0, [60 - 1e-6, 60 - 1e-10, math.nextafter(60.0, 0.0)]),
+        (10.0004, [70.0001]),
+        (10.0000004, [70.0000001, 70.0000003]),
+    )
     for t, readings in scenarios:
         clock = Clock()
         clock.now = t
