@@ -434,6 +434,34 @@ def test_an_entry_expires_ttl_seconds_after_its_last_update():
         assert got == ["None"], f"then at {start + 90:g}, read o-2: should give None; got {got[0]}"
 
 
+def test_an_entry_is_held_at_every_reading_before_t_plus_ttl_however_close():
+    """an entry written at t is held at every reading before t + ttl, however close to it
+    (the float just below 60 for t = 0, ttl 60), and at times finer than a microsecond"""
+    # Expiry a hair early (a reading within rounding of t + ttl taken as at it) or stamps
+    # cut to whole milliseconds or microseconds drop the entry before its time. Each
+    # reading is before t + ttl both as `now < t + ttl` and as `now - t < ttl`.
+    scenarios = (
+        (0.0, [60 - 1e-6, 60 - 1e-10, math.nextafter(60.0, 0.0)]),
+        (10.0004, [70.0001]),
+        (10.0000004, [70.0000001, 70.0000003]),
+    )
+    for t, readings in scenarios:
+        clock = Clock()
+        clock.now = t
+        cache = new_cache(60, 10, clock)
+        cache.update("Store-1", "o-1", "placed")
+        got = []
+        for now in readings:
+            clock.now = now
+            got += reads(cache, [("Store-1", "o-1")])
+        expected = ["'placed'"] * len(readings)
+        assert got == expected, (
+            f"ttl 60: update o-1 at {t!r}, then read it at {', '.join(map(repr, readings))}: "
+            f"each is before {t!r} + 60 == {t + 60!r}, so o-1 is held and each read should "
+            f"give 'placed'; got {', '.join(got)}"
+        )
+
+
 def test_an_entry_has_expired_at_t_plus_ttl_as_floats_add_them():
     """an entry written at t has expired when the clock reads t + ttl, at times that are
     not whole numbers too: ttl 0.4, written at 0.1, gone at 0.5"""
