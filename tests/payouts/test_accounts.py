@@ -117,18 +117,52 @@ def test_an_unknown_account_is_a_key_error():
         refuses(KeyError, f"only account a is open: {text}", call)
 
 
+# Account ids a store could take for one another, each with how a repro writes it: case,
+# spaces, the two ways of writing é (a normalizing store), texts that read as one number
+# (a numeric column) and ids of thousands of characters that differ only at the end (a
+# column of a fixed width).
+NEAR_IDS = [
+    *((account, repr(account)) for account in ("a", "A", "a ", " a")),
+    ("\u00e9", "'\\u00e9'"),
+    ("e\u0301", "'e\\u0301'"),
+    *((account, repr(account)) for account in ("1", "7", "007", "7.0")),
+    ("m" * 5000 + "1", "'m' * 5000 + '1'"),
+    ("m" * 5000 + "2", "'m' * 5000 + '2'"),
+]
+
+
 def test_account_ids_are_compared_exactly():
-    """account ids are strings compared exactly: case, spaces and the two ways of
-    writing é make different accounts"""
+    """account ids are strings compared exactly: case, spaces, the two ways of writing é,
+    texts that read as one number ('7', '007') and ids of thousands of characters that
+    differ only at the end make different accounts, each with its own payouts and keys"""
     svc, _, _ = make()
-    ids = ["a", "A", "a ", " a", "é", "e\u0301", "1"]
-    for number, account in enumerate(ids, start=1):
-        svc.open_account(account, "USD", f"bank-{number}")
-        svc.credit(account, number, "USD")
-    got = [svc.balance(account) for account in ids]
-    assert got == list(range(1, len(ids) + 1)), (
-        f"accounts {show(ids)} each credited its place in that list (1, 2, ...): their "
-        f"balances should be 1 to {len(ids)}; got {show(got)}"
+    labels = [label for _, label in NEAR_IDS]
+    taken = []
+    for number, (account, label) in enumerate(NEAR_IDS, start=1):
+        try:
+            svc.open_account(account, "USD", f"bank-{number}")
+        except ValueError:
+            taken.append(label)
+    assert not taken, (
+        f"open_account of {', '.join(labels)} in that order: each id is new and should open "
+        f"an account; open_account raised ValueError, as for a taken id, for {', '.join(taken)}"
+    )
+    for number, (account, _) in enumerate(NEAR_IDS, start=1):
+        svc.credit(account, 10 * number, "USD")
+    payouts = [svc.request_payout(account, 1, "k1") for account, _ in NEAR_IDS]
+    got = [svc.balance(account) for account, _ in NEAR_IDS]
+    owners = [svc.payout(payout).account_id for payout in payouts]
+    wrong = [
+        f"{labels[place]}'s request gave a payout of {dict(NEAR_IDS).get(owner, repr(owner))}"
+        for place, owner in enumerate(owners)
+        if owner != NEAR_IDS[place][0]
+    ]
+    expected = [10 * number - 1 for number in range(1, len(NEAR_IDS) + 1)]
+    assert got == expected and not wrong, (
+        f"accounts {', '.join(labels)} each credited 10 times its place in that list (10, "
+        "20, ...), then each requests a payout of 1 with key 'k1': each payout should be "
+        f"its own account's, and the balances {show(expected)}; got {show(got)}"
+        + "".join(f"; {line}" for line in wrong)
     )
 
 
