@@ -160,6 +160,31 @@ def test_a_refused_payout_fails_and_its_amount_goes_back_on_the_balance():
     )
 
 
+def test_accounts_paid_to_one_bank_account_are_kept_apart():
+    """accounts paid to one bank account stay apart: each payout is its own account's, and
+    a refused one's amount goes back on that account, not on another paid there"""
+    svc, bank, _ = make()
+    for account in ("a", "b"):
+        svc.open_account(account, "USD", "bank-shared")
+        svc.credit(account, 1000, "USD")
+    refused = svc.request_payout("a", 300, "k1")
+    paid = svc.request_payout("b", 200, "k1")
+    bank.plan += ["refuse"]
+    svc.run()
+    got = [
+        svc.payout(refused).account_id,
+        svc.payout(paid).account_id,
+        svc.balance("a"),
+        svc.balance("b"),
+    ]
+    assert got == ["a", "b", 1000, 800], (
+        "a and b hold 1000 USD each, both paid to the bank account 'bank-shared': a payout "
+        "of 300 from a, which the bank refuses, and one of 200 from b, which it pays: the "
+        "payouts should be a's and b's, and a hold 1000 (the 300 back) and b 800; got "
+        f"accounts {show(got[:2])} and balances {show(got[2:])}"
+    )
+
+
 def test_a_refused_payout_is_never_sent_again():
     """a refusal is final: the payout is not sent again, in that run or any later one"""
     svc, bank, clock = funded({"a": 1000})
