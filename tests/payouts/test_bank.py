@@ -185,6 +185,24 @@ def test_accounts_paid_to_one_bank_account_are_kept_apart():
     )
 
 
+def test_each_refusal_of_a_run_is_given_back_and_recorded():
+    """every payout refused in one run is given back and recorded, however many are one
+    account's: its amount back on the balance, and a "failed" event of its own"""
+    svc, bank, _ = funded({"a": 1000})
+    first = svc.request_payout("a", 300, "k1")
+    second = svc.request_payout("a", 200, "k2")
+    bank.plan += ["refuse", "refuse"]
+    svc.run()
+    failed = [payout for kind, payout in svc.events() if kind == "failed"]
+    got = [svc.balance("a"), failed == [first, second]]
+    assert got == [1000, True], (
+        "a holds 1000: payouts of 300 and 200, both refused by the bank in one run: a "
+        "should hold 1000 (both amounts back), with a 'failed' event for each, in that "
+        f"order ({show([first, second])}); got a holding {got[0]}, 'failed' events for "
+        f"{show(failed) or 'none'}"
+    )
+
+
 def test_a_refused_payout_is_never_sent_again():
     """a refusal is final: the payout is not sent again, in that run or any later one"""
     svc, bank, clock = funded({"a": 1000})
