@@ -7,6 +7,8 @@ it, each with a bank of its own (tests/payouts/model.py) and a clock the test
 moves by hand. Conversions between currencies are test_amounts.py's.
 """
 
+import csv
+import io
 import re
 
 from tests.harness.toolkit.spec import refuses, show
@@ -209,6 +211,11 @@ def test_an_accounts_balance_moves_only_with_its_own_credits_and_payouts():
     )
 
 
+def export_rows(text: str) -> list[list[str]]:
+    """The rows of an export below its header, read as CSV (its quoting is its own)."""
+    return list(csv.reader(io.StringIO(text)))[1:]
+
+
 def test_services_are_independent():
     """two services share nothing: the same account ids, the same keys, their own rates,
     balances, payouts, events, days and banks"""
@@ -249,8 +256,8 @@ def test_services_are_independent():
     late, _, _ = funded({"x": 300}, clock=Clock(100_000.0))  # day 1
     early.request_payout("x", 100, "k")
     mine = late.request_payout("x", 100, "k")
-    got = [len(late.export(0).splitlines()) - 1, late.export(1).splitlines()[1:]]
-    expected = [0, [f"{mine},x,1.00,USD,pending"]]
+    got = [len(export_rows(late.export(0))), export_rows(late.export(1))]
+    expected = [0, [[mine, "x", "1.00", "USD", "pending"]]]
     assert got == expected, (
         "two services on clocks of their own: service 1 pays out 100 from its x at 5 s (day "
         "0), service 2 from its x at 100,000 s (day 1): service 2's export(0) should have no "
@@ -282,8 +289,8 @@ def test_services_are_independent():
 
     def check(number: int, when: str) -> None:
         svc, payout, expected = made[number - 1]
-        shown, rows = fields(svc.payout(payout)), svc.export().splitlines()[1:]
-        row = f"{payout},{expected[0]},{expected[1]},JPY,paid"
+        shown, rows = fields(svc.payout(payout)), export_rows(svc.export())
+        row = [payout, expected[0], str(expected[1]), "JPY", "paid"]  # yen: no decimals
         if shown != expected or rows != [row]:
             wrong.append(
                 f"service {number}'s payout, {when}, was {shown!r} with the rows {rows!r}, "
