@@ -7,6 +7,8 @@ it, each with a bank of its own (tests/payouts/model.py) and a clock the test
 moves by hand. Conversions between currencies are test_amounts.py's.
 """
 
+import csv
+import io
 import re
 
 from tests.harness.toolkit.spec import refuses, show
@@ -117,18 +119,52 @@ def test_an_unknown_account_is_a_key_error():
         refuses(KeyError, f"only account a is open: {text}", call)
 
 
+# Account ids a store could take for one another, each with how a repro writes it: case,
+# spaces, the two ways of writing é (a normalizing store), texts that read as one number
+# (a numeric column) and ids of thousands of characters that differ only at the end (a
+# column of a fixed width).
+NEAR_IDS = [
+    *((account, repr(account)) for account in ("a", "A", "a ", " a")),
+    ("\u00e9", "'\\u00e9'"),
+    ("e\u0301", "'e\\u0301'"),
+    *((account, repr(account)) for account in ("1", "7", "007", "7.0")),
+    ("m" * 5000 + "1", "'m' * 5000 + '1'"),
+    ("m" * 5000 + "2", "'m' * 5000 + '2'"),
+]
+
+
 def test_account_ids_are_compared_exactly():
-    """account ids are strings compared exactly: case, spaces and the two ways of
-    writing é make different accounts"""
+    """account ids are strings compared exactly: case, spaces, the two ways of writing é,
+    texts that read as one number ('7', '007') and ids of thousands of characters that
+    differ only at the end make different accounts, each with its own payouts and keys"""
     svc, _, _ = make()
-    ids = ["a", "A", "a ", " a", "é", "e\u0301", "1"]
-    for number, account in enumerate(ids, start=1):
-        svc.open_account(account, "USD", f"bank-{number}")
-        svc.credit(account, number, "USD")
-    got = [svc.balance(account) for account in ids]
-    assert got == list(range(1, len(ids) + 1)), (
-        f"accounts {show(ids)} each credited its place in that list (1, 2, ...): their "
-        f"balances should be 1 to {len(ids)}; got {show(got)}"
+    labels = [label for _, label in NEAR_IDS]
+    taken = []
+    for number, (account, label) in enumerate(NEAR_IDS, start=1):
+        try:
+            svc.open_account(account, "USD", f"bank-{number}")
+        except ValueError:
+            taken.append(label)
+    assert not taken, (
+        f"open_account of {', '.join(labels)} in that order: each id is new and should open "
+        f"an account; open_account raised ValueError, as for a taken id, for {', '.join(taken)}"
+    )
+    for number, (account, _) in enumerate(NEAR_IDS, start=1):
+        svc.credit(account, 10 * number, "USD")
+    payouts = [svc.request_payout(account, 1, "k1") for account, _ in NEAR_IDS]
+    got = [svc.balance(account) for account, _ in NEAR_IDS]
+    owners = [svc.payout(payout).account_id for payout in payouts]
+    wrong = [
+        f"{labels[place]}'s request gave a payout of {dict(NEAR_IDS).get(owner, repr(owner))}"
+        for place, owner in enumerate(owners)
+        if owner != NEAR_IDS[place][0]
+    ]
+    expected = [10 * number - 1 for number in range(1, len(NEAR_IDS) + 1)]
+    assert got == expected and not wrong, (
+        f"accounts {', '.join(labels)} each credited 10 times its place in that list (10, "
+        "20, ...), then each requests a payout of 1 with key 'k1': each payout should be "
+        f"its own account's, and the balances {show(expected)}; got {show(got)}"
+        + "".join(f"; {line}" for line in wrong)
     )
 
 
@@ -175,6 +211,11 @@ def test_an_accounts_balance_moves_only_with_its_own_credits_and_payouts():
     )
 
 
+def export_rows(text: str) -> list[list[str]]:
+    """The rows of an export below its header, read as CSV (its quoting is its own)."""
+    return list(csv.reader(io.StringIO(text)))[1:]
+
+
 def test_services_are_independent():
     """two services share nothing: the same account ids, the same keys, their own rates,
     balances, payouts, events, days and banks"""
@@ -215,8 +256,8 @@ def test_services_are_independent():
     late, _, _ = funded({"x": 300}, clock=Clock(100_000.0))  # day 1
     early.request_payout("x", 100, "k")
     mine = late.request_payout("x", 100, "k")
-    got = [len(late.export(0).splitlines()) - 1, late.export(1).splitlines()[1:]]
-    expected = [0, [f"{mine},x,1.00,USD,pending"]]
+    got = [len(export_rows(late.export(0))), export_rows(late.export(1))]
+    expected = [0, [[mine, "x", "1.00", "USD", "pending"]]]
     assert got == expected, (
         "two services on clocks of their own: service 1 pays out 100 from its x at 5 s (day "
         "0), service 2 from its x at 100,000 s (day 1): service 2's export(0) should have no "
@@ -248,8 +289,8 @@ def test_services_are_independent():
 
     def check(number: int, when: str) -> None:
         svc, payout, expected = made[number - 1]
-        shown, rows = fields(svc.payout(payout)), svc.export().splitlines()[1:]
-        row = f"{payout},{expected[0]},{expected[1]},JPY,paid"
+        shown, rows = fields(svc.payout(payout)), export_rows(svc.export())
+        row = [payout, expected[0], str(expected[1]), "JPY", "paid"]  # yen: no decimals
         if shown != expected or rows != [row]:
             wrong.append(
                 f"service {number}'s payout, {when}, was {shown!r} with the rows {rows!r}, "

@@ -117,6 +117,42 @@ def test_the_empty_key_is_a_key_like_any_other():
     )
 
 
+# Keys a store could take for one another, each with how a repro writes it: keys of
+# thousands of characters that differ only at the end (a column of a fixed width), the
+# two ways of writing é (a normalizing store) and texts that read as one number (a
+# numeric column).
+NEAR_KEYS = [
+    ("k" * 5000 + "1", "'k' * 5000 + '1'"),
+    ("k" * 5000 + "2", "'k' * 5000 + '2'"),
+    ("\u00e9", "'\\u00e9'"),
+    ("e\u0301", "'e\\u0301'"),
+    *((key, repr(key)) for key in ("1", "01", "0001", "1e0", "1.0", "+1", "1 ")),
+]
+
+
+def test_request_keys_are_compared_exactly():
+    """keys are strings compared exactly: keys of thousands of characters that differ only
+    at the end, the two ways of writing é, and texts that read as one number ('1', '0001',
+    '1e0') are different keys, each making a payout of its own"""
+    svc, _, _ = funded({"a": 1000})
+    ids = [
+        svc.request_payout("a", number, key) for number, (key, _) in enumerate(NEAR_KEYS, start=1)
+    ]
+    labels = [label for _, label in NEAR_KEYS]
+    wrong = [
+        f"key {labels[place]} gave the payout of key {labels[ids.index(payout)]}"
+        for place, payout in enumerate(ids)
+        if ids.index(payout) != place
+    ]
+    total = len(NEAR_KEYS) * (len(NEAR_KEYS) + 1) // 2
+    got = svc.balance("a")
+    assert not wrong and got == 1000 - total, (
+        "a holds 1000: request_payout('a', n, key) for n = 1, 2, ... and the keys "
+        f"{', '.join(labels)}: {len(NEAR_KEYS)} payouts, each its "
+        f"own, leaving a {1000 - total}; got a holding {got}: " + "; ".join(wrong)
+    )
+
+
 def test_a_key_used_before_returns_its_payout_even_when_the_balance_could_not_pay_again():
     """a key the account used before returns that payout's id even when the balance could
     not pay the amount a second time, or the amount differs"""

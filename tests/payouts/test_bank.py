@@ -160,6 +160,49 @@ def test_a_refused_payout_fails_and_its_amount_goes_back_on_the_balance():
     )
 
 
+def test_accounts_paid_to_one_bank_account_are_kept_apart():
+    """accounts paid to one bank account stay apart: each payout is its own account's, and
+    a refused one's amount goes back on that account, not on another paid there"""
+    svc, bank, _ = make()
+    for account in ("a", "b"):
+        svc.open_account(account, "USD", "bank-shared")
+        svc.credit(account, 1000, "USD")
+    refused = svc.request_payout("a", 300, "k1")
+    paid = svc.request_payout("b", 200, "k1")
+    bank.plan += ["refuse"]
+    svc.run()
+    got = [
+        svc.payout(refused).account_id,
+        svc.payout(paid).account_id,
+        svc.balance("a"),
+        svc.balance("b"),
+    ]
+    assert got == ["a", "b", 1000, 800], (
+        "a and b hold 1000 USD each, both paid to the bank account 'bank-shared': a payout "
+        "of 300 from a, which the bank refuses, and one of 200 from b, which it pays: the "
+        "payouts should be a's and b's, and a hold 1000 (the 300 back) and b 800; got "
+        f"accounts {show(got[:2])} and balances {show(got[2:])}"
+    )
+
+
+def test_each_refusal_of_a_run_is_given_back_and_recorded():
+    """every payout refused in one run is given back and recorded, however many are one
+    account's: its amount back on the balance, and a "failed" event of its own"""
+    svc, bank, _ = funded({"a": 1000})
+    first = svc.request_payout("a", 300, "k1")
+    second = svc.request_payout("a", 200, "k2")
+    bank.plan += ["refuse", "refuse"]
+    svc.run()
+    failed = [payout for kind, payout in svc.events() if kind == "failed"]
+    got = [svc.balance("a"), failed == [first, second]]
+    assert got == [1000, True], (
+        "a holds 1000: payouts of 300 and 200, both refused by the bank in one run: a "
+        "should hold 1000 (both amounts back), with a 'failed' event for each, in that "
+        f"order ({show([first, second])}); got a holding {got[0]}, 'failed' events for "
+        f"{show(failed) or 'none'}"
+    )
+
+
 def test_a_refused_payout_is_never_sent_again():
     """a refusal is final: the payout is not sent again, in that run or any later one"""
     svc, bank, clock = funded({"a": 1000})
