@@ -438,13 +438,20 @@ def test_heartbeat_refuses_a_worker_not_in_the_rotation():
 
 def test_the_delivery_names_the_order():
     """the Delivery's order_id is the order dispatched, as given, whether a worker takes
-    it or not"""
-    for workers, story in ((["A"], "worker A"), ([], "no worker")):
+    it or not: every order id, the empty one too, is offered and taken like any other"""
+    stories = (
+        (["A"], "worker A, taking every order", "A", 1),
+        ([], "no worker", None, 0),
+    )
+    for workers, story, taker, attempts in stories:
         svc = service(World(), workers)
         for order in ("o-1", "ORDER 7", " o-2 ", "", "o-1"):
-            got = svc.dispatch(order).order_id
-            assert got == order, (
-                f"{story}: dispatch({order!r}): order_id should be {order!r}; got {got!r}"
+            got = delivery(svc.dispatch(order))
+            expected = (order, taker, attempts)
+            assert got == expected, (
+                f"{story}: dispatch({order!r}) should give {show(expected)} (order_id as "
+                f"given; any id, the empty one too, is an order like any other); got "
+                f"{show(got)}"
             )
 
 
