@@ -438,13 +438,20 @@ def test_heartbeat_refuses_a_worker_not_in_the_rotation():
 
 def test_the_delivery_names_the_order():
     """the Delivery's order_id is the order dispatched, as given, whether a worker takes
-    it or not"""
-    for workers, story in ((["A"], "worker A"), ([], "no worker")):
+    it or not: every order id, the empty one too, is offered and taken like any other"""
+    stories = (
+        (["A"], "worker A, taking every order", "A", 1),
+        ([], "no worker", None, 0),
+    )
+    for workers, story, taker, attempts in stories:
         svc = service(World(), workers)
         for order in ("o-1", "ORDER 7", " o-2 ", "", "o-1"):
-            got = svc.dispatch(order).order_id
-            assert got == order, (
-                f"{story}: dispatch({order!r}): order_id should be {order!r}; got {got!r}"
+            got = delivery(svc.dispatch(order))
+            expected = (order, taker, attempts)
+            assert got == expected, (
+                f"{story}: dispatch({order!r}) should give {show(expected)} (order_id as "
+                f"given; any id, the empty one too, is an order like any other); got "
+                f"{show(got)}"
             )
 
 
@@ -963,8 +970,8 @@ def test_stats_held_do_not_change_with_later_calls():
 # The clock of the scenario below, in seconds: 23:00 on its first day, and a day.
 EVENING = 23 * 3600.0
 DAY = 86_400.0
-# A timeout longer than any span of the scenario but its last jump: only that jump
-# leaves a worker silent, and a worker down stays down for more than a day.
+# A timeout longer than any span of the scenario but its two jumps ahead: only those
+# leave a worker silent, and a worker down stays down for more than a day.
 LONG_TIMEOUT = 1e6
 
 
@@ -980,14 +987,16 @@ def test_what_a_service_keeps_does_not_depend_on_the_time_of_day_long_spans_or_s
 
     Timeout 1e6 s, workers A, B, C: the readings cross midnight and whole
     hours, an idle span of 5,000 s, a day with C silent and down, steps back
-    of two hours and of one, and a jump of 2,000,000 s (which alone leaves a
-    worker silent). After each call the learner's service is compared with the
-    contract's model (tests/dispatch_service/model.py): the call's Delivery and
-    every worker's stats. Stats count since the join, the cursor persists
-    between calls, a worker is down until its next heartbeat, and leave is the
-    only way out of the rotation.
+    of two hours and of one, a jump of 2,000,000 s, and A and B down through
+    a jump of 1,100,000 s (the jumps alone leave a worker silent) and the step
+    back that makes their heartbeats fresh again. After each call the
+    learner's service is compared with the contract's model
+    (tests/dispatch_service/model.py): the call's Delivery and every worker's
+    stats. Stats count since the join, the cursor persists between calls, a
+    worker is down until its next heartbeat, and leave is the only way out of
+    the rotation.
     """
-    c_fails = {("C", "o6")}
+    fails = {("C", "o6"), ("A", "o16"), ("B", "o16")}
     steps = [  # (clock reading, call, argument)
         (EVENING, "dispatch", "o1"),
         (DAY - 1, "dispatch", "o2"),  # a second before midnight
@@ -1009,8 +1018,13 @@ def test_what_a_service_keeps_does_not_depend_on_the_time_of_day_long_spans_or_s
         (2 * DAY + 1_996_400, "dispatch", "o14"),  # back an hour
         (2 * DAY + 1_996_400, "heartbeat", "B"),
         (2 * DAY + 1_996_400, "dispatch", "o15"),
+        (2 * DAY + 1_996_400, "dispatch", "o16"),  # A and B fail o16: both down
+        (2 * DAY + 3_100_000, "dispatch", "o17"),  # a jump ahead: everyone silent
+        (2 * DAY + 2_000_000, "dispatch", "o18"),  # back: A and B fresh, but still down
+        (2 * DAY + 2_000_000, "heartbeat", "B"),
+        (2 * DAY + 2_000_000, "dispatch", "o19"),
     ]
-    world, model_world = World(t=EVENING, refuse=c_fails), World(t=EVENING, refuse=c_fails)
+    world, model_world = World(t=EVENING, refuse=fails), World(t=EVENING, refuse=fails)
     svc = service(world, WORKERS, timeout=LONG_TIMEOUT)
     model = Service(model_world.send, model_world.clock, LONG_TIMEOUT)
     for worker in WORKERS:
@@ -1048,7 +1062,8 @@ def test_what_a_service_keeps_does_not_depend_on_the_time_of_day_long_spans_or_s
             else "then stats A, B, C"
         )
         assert got == expected, (
-            f"timeout 1e6 s, C refuses o6 (and nothing else fails): {'; '.join(done)}: "
+            "timeout 1e6 s, C refuses o6, A and B refuse o16 (and nothing else fails): "
+            f"{'; '.join(done)}: "
             f"{then} should give {show(expected[-3:])} (offered, delivered, failed: "
             "counted since the join), with the cursor and the down marks as the calls left "
             "them, whatever the time of day, the spans or the steps back; got "
