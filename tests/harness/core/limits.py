@@ -4,8 +4,10 @@ A check has one base limit, `--timeout` (make's TIMEOUT, 0.4 s by default):
 what a scenario test may take. A spec test that measures speed, or runs
 thousands of generated calls, is marked `@pytest.mark.slow` and gets
 SLOW_FACTOR times the base. Collecting the tests (which imports the learner's
-own test files) gets COLLECT_FACTOR times the base. So TIMEOUT=0.8 doubles every
-limit: scenario tests 0.8 s, slow tests 4 s.
+own test files) gets COLLECT_FACTOR times the base, and COLLECT_PER_GROUP times
+it more for each group of tests collected: each group imports its test files
+anew, and the self-tests grade 16 variants in one child. So TIMEOUT=0.8
+doubles every limit: scenario tests 0.8 s, slow tests 4 s.
 
 The child arms each limit (tests.harness.core.timer) and names it in the event
 that opens the phase; the supervisor kills a child whose phase runs GRACE
@@ -26,6 +28,7 @@ SLOW = "slow"
 # measured on a 2-core machine under a busy loop per core (docs/grader.md).
 SLOW_FACTOR = 5
 COLLECT_FACTOR = 20
+COLLECT_PER_GROUP = 2
 GRACE = 0.25  # s past a phase's limit before the alarm counts as swallowed
 
 
@@ -38,8 +41,10 @@ def for_test(base: float, item: pytest.Item) -> float:
     return base * SLOW_FACTOR if is_slow(item) else base
 
 
-def for_collection(base: float) -> float:
-    return base * COLLECT_FACTOR
+def for_collection(base: float, groups: int) -> float:
+    """The limit of collecting `groups` groups of tests (a check's spec tests, the team's
+    tests on each version, or a self-test's variants)."""
+    return base * (COLLECT_FACTOR + COLLECT_PER_GROUP * groups)
 
 
 def register(config: pytest.Config) -> None:

@@ -240,7 +240,7 @@ class GradingPlugin:
             finally:
                 timer.disarm()
         self.sealed()
-        self.emit(ProbeOk(limits.for_collection(self.base_limit)))
+        self.emit(ProbeOk(limits.for_collection(self.base_limit, len(self.groups))))
 
     def _import_failure(self, exc: BaseException, module: str) -> str:
         if isinstance(exc, timer.TimeLimit):
