@@ -186,22 +186,40 @@ def test_a_cached_none_is_a_hit():
     )
 
 
-def failing_once(loads: list[str]):
-    """A load that raises TimeoutError the first time it is called, and then gives
+def raising_once(loads: list[str], error: BaseException):
+    """A load that raises `error` the first time it is called, and then gives
     f"{key}@{n}" for its n-th call; each key it is asked for goes into `loads`."""
 
     def load(key: str) -> object:
         loads.append(key)
         if len(loads) == 1:
-            raise TimeoutError("the database did not answer")
+            raise error
         return f"{key}@{len(loads)}"
 
     return load
 
 
+def failing_once(loads: list[str]):
+    """A load that raises TimeoutError the first time (a database that does not answer)."""
+    return raising_once(loads, TimeoutError("the database did not answer"))
+
+
+def raised_by(cluster, key: str, error: BaseException) -> str:
+    """What get(key) did, said against the very error the load raised."""
+    try:
+        return f"gave {shown(cluster.get(key))}"
+    except BaseException as raised:  # the learner's get may raise anything
+        return "raised that error" if raised is error else f"raised {type(raised).__name__}"
+
+
+# Errors the cluster's own lookups and loops raise or catch: load's are load's alone.
+LOOKALIKES = (KeyError, LookupError, StopIteration)
+
+
 def test_a_get_whose_load_raises_raises_that_error_and_caches_nothing():
     """a get whose load raises raises that error and caches nothing: the next get of the
-    key loads it again, and the one after that hits"""
+    key loads it again, and the one after that hits, whatever load raises (KeyError,
+    LookupError and StopIteration too); an exception load returns is a value like any"""
     loads: list[str] = []
     cluster = cluster_of(NODES, 8, 2, load=failing_once(loads))
     got = (gets(cluster, ["user:1"] * 3), loads)
@@ -211,6 +229,37 @@ def test_a_get_whose_load_raises_raises_that_error_and_caches_nothing():
         "then gives 'key@n' for its n-th call: get('user:1') three times should raise "
         "TimeoutError (nothing cached), then give 'user:1@2' (loaded again) and 'user:1@2' "
         f"(a hit), loading user:1 twice; got {', '.join(got[0])}, loads {got[1]}"
+    )
+    for kind in LOOKALIKES:
+        loads = []
+        error = kind("no such profile")
+        cluster = cluster_of(NODES, 8, 2, load=raising_once(loads, error))
+        first = (raised_by(cluster, "user:1", error), len(loads))
+        got = (*first, gets(cluster, ["user:1"] * 2), len(loads))
+        expected = ("raised that error", 1, ["'user:1@2'", "'user:1@2'"], 2)
+        assert got == expected, (
+            f"V=8, replicas=2, nodes a, b, c, a load that raises {kind.__name__} the first "
+            "time and then gives 'key@n' for its n-th call: get('user:1') should raise that "
+            "very error, load called once, then give 'user:1@2' (loaded again) and "
+            f"'user:1@2' (a hit), load called twice in all; it {got[0]}, with {got[1]} "
+            f"load call(s), then gave {', '.join(got[2])}, with {got[3]} load call(s) in all"
+        )
+    value = ValueError("a profile that is an exception")
+    returned: list[str] = []
+    cluster = cluster_of(NODES, 8, 2, load=lambda key: returned.append(key) or value)
+    answers = []
+    for _ in range(2):
+        try:
+            answers.append("gave it" if cluster.get("user:1") is value else "gave another value")
+        except BaseException as error:  # the learner's get may raise anything
+            answers.append(f"raised {type(error).__name__}")
+    got = (answers, returned)
+    expected = (["gave it", "gave it"], ["user:1"])
+    assert got == expected, (
+        "V=8, replicas=2, nodes a, b, c, a load that returns (not raises) the exception "
+        "ValueError('a profile that is an exception'): get('user:1') twice should give that "
+        "very object both times, loaded once and then a hit, as any value is; got "
+        f"{', '.join(got[0])}, with loads {got[1]}"
     )
 
 
@@ -226,7 +275,7 @@ def cancelled(key: str) -> object:
 def test_a_get_whose_load_raises_counts_nothing():
     """a get whose load raises counts neither a hit nor a miss, whether an owner is up or
     none is, and whatever load raises: a BaseException that is no Exception (as
-    asyncio.CancelledError) too"""
+    asyncio.CancelledError), KeyError, LookupError and StopIteration too"""
     loads: list[str] = []
     cluster = cluster_of(NODES, 8, 2, load=failing_once(loads))
     gets(cluster, ["user:1"])
@@ -259,6 +308,17 @@ def test_a_get_whose_load_raises_counts_nothing():
         "is no Exception (as asyncio.CancelledError): get('user:1') should raise Cancelled "
         f"and count nothing, stats() {expected[1]}; it {got[0]}, and stats() gave {got[1]}"
     )
+    for kind in LOOKALIKES:
+        loads = []
+        error = kind("no such profile")
+        cluster = cluster_of(NODES, 8, 2, load=raising_once(loads, error))
+        got = (raised_by(cluster, "user:1", error), stats_of(cluster))
+        expected = ("raised that error", repr({"hits": 0, "misses": 0}))
+        assert got == expected, (
+            f"V=8, replicas=2, nodes a, b, c, a load that raises {kind.__name__} the first "
+            "time: get('user:1') should raise that very error and count nothing, stats() "
+            f"{expected[1]}; it {got[0]}, and stats() gave {got[1]}"
+        )
 
 
 def test_keys_are_compared_exactly():
