@@ -445,7 +445,7 @@ def test_a_delivered_order_frees_its_courier():
 
 def test_an_order_is_carried_until_it_is_completed():
     """a courier carries an order until complete() says it is delivered, however long
-    that takes"""
+    that takes and however many orders are assigned meanwhile"""
     world = World()
     svc = service(world, {"ana": NEAR, "ben": FAR}, capacity=1)
     svc.assign("o1", *CENTRE)  # ana
@@ -459,6 +459,20 @@ def test_an_order_is_carried_until_it_is_completed():
         "capacity 1: ana (100 m from the pickup) takes o1; three hours later, both freshly "
         "reported, o2 should go to 'ben' (ana still carries o1), and once o1 is delivered, "
         f"o3 to 'ana'; got {show(got)}"
+    )
+    # The oldest of thousands of orders carried at once is carried still.
+    world = World()
+    svc = service(world, {"ana": NEAR}, capacity=10_000, penalty=0.0)
+    for n in range(5_000):
+        svc.assign(f"o{n}", *CENTRE)
+    try:
+        svc.complete("o0")
+        got = f"{counts(svc.stats('ana'))[3]} delivered"
+    except KeyError:
+        got = "complete('o0') raised KeyError"
+    assert got == "1 delivered", (
+        "capacity 10,000, penalty 0: ana alone takes o0 to o4999, then complete('o0'): "
+        f"ana carries o0 still, so she should have 1 delivered; got {got}"
     )
 
 
