@@ -55,6 +55,12 @@ CONVERSIONS = [
     ("USD", "EUR", "0.925", 1000, 925),  # 925
 ]
 
+
+def first_few(wrong: list[str]) -> str:
+    """The first four mismatches of a scenario, and how many more there are."""
+    return "; ".join(wrong[:4]) + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
+
+
 # Rates of many digits, as CONVERSIONS. The yen rows give 2.5 and 3.5 yen, give or take
 # a 1 in the 31st digit: rounded to 28 significant digits first (Decimal's default
 # context), they become those halves, and round to the even yen (2 and 4).
@@ -107,7 +113,7 @@ def test_a_credit_in_another_currency_is_converted_exactly_and_rounded_half_to_e
                 f"a credit of {major(amount, source)} {source} at {source}->{target} {rate} "
                 f"should add {major(expected, target)} {target} ({expected}); got {got}"
             )
-    assert not wrong, "; ".join(wrong[:4]) + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
+    assert not wrong, first_few(wrong)
 
 
 def test_each_foreign_credit_is_converted_and_rounded_on_its_own():
@@ -179,7 +185,7 @@ def test_a_payout_in_another_currency_is_converted_exactly_and_rounded_half_to_e
                 f"should pay {major(expected, target)} {target} ({expected}, {target!r}); "
                 f"got {show(got)}"
             )
-    assert not wrong, "; ".join(wrong[:4]) + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
+    assert not wrong, first_few(wrong)
 
 
 def test_a_payout_that_converts_to_nothing_is_refused_and_changes_nothing():
@@ -259,8 +265,7 @@ def test_a_conversion_uses_the_rate_set_last_and_a_payout_keeps_its_own():
         "100, then 101, ... up to 299, each value twice in a row, and after each value j is "
         "credited 1.00 USD and a requests a payout of 1.00 USD: each should be converted at "
         "the rate just set, the credit adding and the payout paying that many yen; got "
-        + "; ".join(wrong[:4])
-        + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
+        + first_few(wrong)
     )
 
 
@@ -437,8 +442,7 @@ def test_each_pair_of_currencies_has_a_rate_of_its_own():
         "by pair in that order, one major unit of the source credited to an account held in "
         "the target, and a payout of one major unit requested from an account held in the "
         "source, paid in the target: each should be converted at its own pair's rate; "
-        + "; ".join(wrong[:4])
-        + (f" (and {len(wrong) - 4} more)" if wrong[4:] else "")
+        + first_few(wrong)
     )
 
 
