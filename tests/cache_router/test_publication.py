@@ -12,9 +12,10 @@ ring it reads names, and a lookup from another thread returns while the change
 is under way: it takes no lock. Then it is turned round: the change is made while
 a lookup runs (owners, a get that hits, a get that misses and loads), before
 each line of it in turn, or inside the hash64 or the load it calls. A restart
-(mark_down, then mark_up) is watched both ways too; a change made from a load
-must leave the value where the cluster before it or after it would; and a
-lookup made in the middle of another leaves both their own answers.
+(mark_down, then mark_up) is watched both ways too, and its mark_up alone made
+inside a get begun with the node down; a change made from a load must leave
+the value where the cluster before it or after it would; and a lookup made in
+the middle of another leaves both their own answers.
 """
 
 import linecache
@@ -535,6 +536,10 @@ def test_a_change_made_at_any_point_of_a_lookup_leaves_it_a_whole_cluster():
         made.append((call, change))
 
 
+# What a change made inside a get that waited for a lock the get held did, in words.
+GET_WAITED = "the call did not return: it waited for a lock the get held"
+
+
 def restart(cluster) -> None:
     cluster.mark_down("a")
     cluster.mark_up("a")
@@ -543,11 +548,9 @@ def restart(cluster) -> None:
 @pytest.mark.slow
 def test_a_get_overlapping_a_restart_sees_the_node_down_or_up_and_empty():
     """a get overlapping a restart (mark_down, then mark_up) sees the node down, or up and
-    empty: made at any line of mark_up it never gets what the node held before its outage,
-    and a restart made at any point of a get leaves it a hit or a miss, never an error"""
-    import cache
-
-    folder = Path(cache.__file__).resolve().parent
+    empty: made at any line of mark_up, or begun with the node down and mark_up made at any
+    point of it, it never gets what the node held before its outage; and a restart made at
+    any point of a get leaves it a hit or a miss, never an error"""
     story = "V=4, replicas=1, node a alone: get('k') (loaded, 'k@1', cached on a)"
     cluster = cluster_of(["a"], 4, 1)
     cluster.get("k")
@@ -561,24 +564,44 @@ def test_a_get_overlapping_a_restart_sees_the_node_down_or_up_and_empty():
             + (got if seen is None else f"it {got}")
             + (", what a held before its outage" if seen == ["'k@1'"] else "")
         )
-    at = 1
-    while True:
-        inside = Inside(folder, at, restart)
-        cluster = cluster_of(["a"], 4, 1, inside.hash64, inside.load(Loads()))
-        cluster.get("k")
-        got = made_inside(inside, cluster, lambda cluster=cluster: cluster.get("k"))
-        if not inside.where:
-            break
+    # a down before the get begins, then mark_up('a') made at a point of it: the get sees a
+    # down, or up and empty, and misses either way.
+    for where_, got in got_with_a_restart_inside(lambda cluster: cluster.mark_up("a"), True):
+        assert got == "gave 'k@2'", (
+            f"{story}, mark_down('a'), then get('k') again with mark_up('a') made {where_}: "
+            "that get should see a down (a miss, loaded anew, 'k@2') or up and empty (a miss "
+            "too, 'k@2'); but "
+            + (GET_WAITED if got == "waited" else f"it {got}")
+            + (", what a held before its outage" if got == "gave 'k@1'" else "")
+        )
+    for where_, got in got_with_a_restart_inside(restart, False):
         assert got in ("gave 'k@1'", "gave 'k@2'"), (
             f"{story}, then get('k') again with a restart, mark_down('a') and mark_up('a'), "
-            f"made {inside.where}: that get should see a before the restart (a hit, 'k@1') "
+            f"made {where_}: that get should see a before the restart (a hit, 'k@1') "
             "or after it (up and empty: a miss, loaded anew, 'k@2'); but "
-            + (
-                "the call did not return: it waited for a lock the get held"
-                if got == "waited"
-                else f"it {got}"
-            )
+            + (GET_WAITED if got == "waited" else f"it {got}")
         )
+
+
+def got_with_a_restart_inside(change: Callable, down: bool) -> list[tuple[str, str]]:
+    """Node a alone (V=4, replicas=1), get('k'), then mark_down('a') if `down`, then get('k')
+    again with `change` made at each of its points in turn (Inside), one cluster for each:
+    where the change was made and what that get did, in words, for each point."""
+    import cache
+
+    folder = Path(cache.__file__).resolve().parent
+    seen = []
+    at = 1
+    while True:
+        inside = Inside(folder, at, change)
+        cluster = cluster_of(["a"], 4, 1, inside.hash64, inside.load(Loads()))
+        cluster.get("k")
+        if down:
+            cluster.mark_down("a")
+        got = made_inside(inside, cluster, lambda cluster=cluster: cluster.get("k"))
+        if not inside.where:
+            return seen
+        seen.append((inside.where, got))
         at += 1
 
 
