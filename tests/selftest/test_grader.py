@@ -62,6 +62,26 @@ def test_broken_own_test_file_is_reported_and_spec_tests_still_run(tmp_path):
     assert "SyntaxError at test_round_robin.py line 34" in checked.result["message"]
 
 
+def test_an_own_test_using_a_name_the_reference_lacks_is_told_so_from_the_repository_root(
+    tmp_path,
+):
+    # The learner's helper exists in their code only: the test passes there, and fails
+    # on the reference for want of the name, not for another expectation.
+    folder = round_robin_learner(tmp_path, top="def mine_only():\n    return 1\n\n\n")
+    with (folder / "test_round_robin.py").open("a") as own_tests:
+        own_tests.write(
+            "\n\ndef test_my_helper():\n    from round_robin import mine_only\n\n"
+            "    assert mine_only() == 1\n"
+        )
+    checked = make_check("round_robin", folder)
+    judged = {test["name"]: test for test in checked.result["own_tests"]}["test_my_helper"]
+    assert judged["status"] == "fail" and judged["on_your_code"] == "pass", judged
+    message = judged["message"]
+    assert "which has no such name" in message and "a file of your own" in message, message
+    assert "(solutions/round_robin/round_robin.py)" in message, message
+    assert str(ROOT) not in message, message
+
+
 def test_json_is_one_complete_document():
     checked = graded_starter("round_robin")
     document = json.loads(checked.stdout)  # the whole of stdout, nothing else

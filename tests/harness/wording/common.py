@@ -10,6 +10,8 @@ import re
 import textwrap
 from typing import TYPE_CHECKING
 
+from tests.harness.core.layout import ROOT
+
 if TYPE_CHECKING:
     from tests.harness.core.places import Place
 
@@ -73,3 +75,10 @@ def indented(text: str, indent: str = "   ") -> list[str]:
 def mm_ss(seconds: float) -> str:
     whole = int(seconds)
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+def repo_relative(text: str) -> str:
+    """`text` with the repository's own absolute path cut from the paths it names (an
+    ImportError names the reference's file): a report says `solutions/...`, as the
+    README does, wherever the clone is."""
+    return text.replace(f"{ROOT.as_posix()}/", "")

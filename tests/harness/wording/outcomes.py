@@ -6,10 +6,11 @@ Part of tests.harness.wording: see its docstring for the rule.
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from tests.harness.core.limits import FILE_SIZE
-from tests.harness.wording.common import at
+from tests.harness.wording.common import at, repo_relative
 
 if TYPE_CHECKING:
     from tests.harness.core.places import Place, Unasked
@@ -153,8 +154,23 @@ def disagreement(test: str, expected: object, actual: object, alternative: str =
     return f"{test} expects {expected!r}; the specified behaviour gives {actual!r}"
 
 
+def missing_name(exc: BaseException) -> bool:
+    """Whether `exc` says a test used a name the code does not have (an import, or a
+    module's attribute), not that it expects another behaviour."""
+    if isinstance(exc, ImportError):
+        return True
+    return isinstance(exc, AttributeError) and isinstance(getattr(exc, "obj", None), ModuleType)
+
+
 def disagreement_unclear(test: str, exc: BaseException) -> str:
     line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    line = repo_relative(line)
+    if missing_name(exc):
+        return (
+            f"{test} fails against the reference solution, which has no such name: {line}. "
+            "The check runs these tests on it, so they may use only its names: keep the "
+            "names they import, and test helpers of your own in a file of your own"
+        )
     return f"{test} fails against the reference solution: {line}"
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.harness.core.limits import SLOW_FACTOR
-from tests.harness.wording.common import box, paragraph
+from tests.harness.wording.common import box, paragraph, repo_relative
 
 
 def own_tests_missing(own_tests: str, folder: Path) -> str:
@@ -16,7 +16,12 @@ def own_tests_missing(own_tests: str, folder: Path) -> str:
 
 
 def own_tests_uncollectable(own_tests: str, message: str) -> str:
-    return f"{own_tests} cannot be collected: {message}"
+    """The file fails to import on the reference solution, which the check runs it on to
+    judge each test: so it may use only names the reference has."""
+    return (
+        f"{own_tests} cannot be collected on the reference solution, which the check runs "
+        f"it on (so it may use only the names that has): {repo_relative(message)}"
+    )
 
 
 def own_tests_deleted(own_tests: str, missing: list[str]) -> str:
