@@ -148,6 +148,46 @@ def test_services_that_meet_are_independent():
     )
 
 
+class Gateway:
+    """A push gateway, or a clock, in front of a world: an object of the test's that nothing
+    holds but the bound method the service is given."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+
+    def push(self, worker: str, order: str) -> bool:
+        return self.world.send(worker, order)
+
+    def now(self) -> float:
+        return self.world.clock()
+
+
+def test_the_send_and_clock_given_are_kept_bound_methods_of_objects_nothing_else_holds():
+    """the service keeps the send and the clock it is given: bound methods of objects that
+    nothing else holds are called for as long as the service is used"""
+    got, expected = [], []
+    for into, given in ((expected, False), (got, True)):
+        world = World(refuse={"A"})
+        try:
+            if given:  # each Gateway is held by its bound method alone
+                svc = service(world, WORKERS, send=Gateway(world).push, clock=Gateway(world).now)
+            else:
+                svc = service(world, WORKERS)
+            world.t = 10.0
+            into += [delivery(svc.dispatch(order)) for order in orders(3)]
+            into += [counts(svc.stats(worker)) for worker in WORKERS]
+        except Exception as error:
+            into.append(Raised("a call", error))
+        into.append(world.sent)
+    assert got == expected, (
+        "a service given Gateway(world).push as its send and another Gateway(world).now as "
+        "its clock, objects nothing else holds (A refusing every order): A, B, C join at 0, "
+        "o1 to o3 are dispatched at 10, then the stats of A, B, C are read: the dispatches, "
+        f"the stats and the sends made should give {show(expected)}, as with the world's "
+        f"own send and clock; got {show(got)}"
+    )
+
+
 def in_this_thread(call):
     """What `call()` gives; a Raised if it raises."""
     try:
