@@ -16,12 +16,14 @@ one without. The tests ask nothing of the learner's objects but the calls
 and fields the contract names. One test stops the process's own clocks
 (tests/harness/toolkit/process_clock.py), one moves them a day on at each
 call; one runs the service's clock over days (midnight, idle hours, a jump
-of weeks, steps back). Two, marked slow, make two workers fail and come back
-33,000 times each, and 5,000 workers leave. test_sequences.py holds all the
-sentences at once on generated calls; test_speed.py the cost of a dispatch.
+of weeks, steps back); one makes each call in a thread of its own. Two,
+marked slow, make two workers fail and come back 33,000 times each, and
+5,000 workers leave. test_sequences.py holds all the sentences at once on
+generated calls; test_speed.py the cost of a dispatch.
 """
 
 import math
+import threading
 
 import pytest
 
@@ -143,6 +145,91 @@ def test_services_that_meet_are_independent():
         "two services, east and west, each of c1 and c2, sharing one send function; c1 "
         "refused east's order east-1: west's dispatches of west-1, west-2 and west-3 "
         f"should give {show(expected)}, as on a service alone; got {show(got)}"
+    )
+
+
+class Gateway:
+    """A push gateway, or a clock, in front of a world: an object of the test's that nothing
+    holds but the bound method the service is given."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+
+    def push(self, worker: str, order: str) -> bool:
+        return self.world.send(worker, order)
+
+    def now(self) -> float:
+        return self.world.clock()
+
+
+def test_the_send_and_clock_given_are_kept_bound_methods_of_objects_nothing_else_holds():
+    """the service keeps the send and the clock it is given: bound methods of objects that
+    nothing else holds are called for as long as the service is used"""
+    got, expected = [], []
+    for into, given in ((expected, False), (got, True)):
+        world = World(refuse={"A"})
+        try:
+            if given:  # each Gateway is held by its bound method alone
+                svc = service(world, WORKERS, send=Gateway(world).push, clock=Gateway(world).now)
+            else:
+                svc = service(world, WORKERS)
+            world.t = 10.0
+            into += [delivery(svc.dispatch(order)) for order in orders(3)]
+            into += [counts(svc.stats(worker)) for worker in WORKERS]
+        except Exception as error:
+            into.append(Raised("a call", error))
+        into.append(world.sent)
+    assert got == expected, (
+        "a service given Gateway(world).push as its send and another Gateway(world).now as "
+        "its clock, objects nothing else holds (A refusing every order): A, B, C join at 0, "
+        "o1 to o3 are dispatched at 10, then the stats of A, B, C are read: the dispatches, "
+        f"the stats and the sends made should give {show(expected)}, as with the world's "
+        f"own send and clock; got {show(got)}"
+    )
+
+
+def in_this_thread(call):
+    """What `call()` gives; a Raised if it raises."""
+    try:
+        return call()
+    except Exception as error:
+        return Raised("a call", error)
+
+
+def in_a_thread(call):
+    """What `call()` gives when made in a thread of its own, started and waited for (a
+    fresh thread also starts in an empty contextvars context); a Raised if it raises."""
+    out = []
+    thread = threading.Thread(target=lambda: out.append(in_this_thread(call)))
+    thread.start()
+    thread.join()
+    return out[0]
+
+
+def test_calls_made_one_at_a_time_from_other_threads_act_as_calls_from_one():
+    """calls made one at a time, each from a thread of its own, act as calls made from one
+    thread: the cursor, the down marks, the order of failures and heartbeats and the stats
+    are the service's, whichever thread makes each call"""
+
+    def scripted(run) -> list:
+        """What the dispatches and the stats give, each call made by `run`."""
+        svc = service(World(refuse={("B", "o2")}))
+        for worker in WORKERS:
+            run(lambda worker=worker: svc.join(worker))
+        got = []
+        for order in orders(6):
+            if order == "o5":
+                run(lambda: svc.heartbeat("B"))
+            got.append(run(lambda order=order: delivery(svc.dispatch(order))))
+        return got + [run(lambda worker=worker: counts(svc.stats(worker))) for worker in WORKERS]
+
+    expected, got = scripted(in_this_thread), scripted(in_a_thread)
+    assert got == expected, (
+        "A, B, C join, o1 to o6 are dispatched, B failing o2 (down for o3 and o4) and "
+        "sending a heartbeat before o5, then the stats of A, B, C are read, each call "
+        "made in a thread of its own, started and waited for before the next: the "
+        f"dispatches and the stats should give {show(expected)}, as when every call is "
+        f"made in one thread; got {show(got)}"
     )
 
 
