@@ -30,17 +30,28 @@ from tests.harness.toolkit.spec import show
 SEEDS = range(120)
 
 
-def first_offered(couriers: dict, seeds=SEEDS, apart: int = 0, **given) -> list:
+def first_offered(
+    couriers: dict, seeds=SEEDS, apart: int = 0, carrying: dict | None = None, **given
+) -> list:
     """For each seed, the courier first offered an order picked up at the centre by a new
-    service of `couriers` (None when nobody was). Each service's couriers are named
-    apart (ana#0-0, ana#0-1, ...; `apart` for each call of a test): the services are
-    independent, and this is not about that."""
+    service of `couriers` (None when nobody was). The couriers of `carrying`, when given,
+    come online first and take an order each before the others come online. Each
+    service's couriers are named apart (ana#0-0, ana#0-1, ...; `apart` for each call of
+    a test): the services are independent, and this is not about that."""
     firsts = []
     for seed in seeds:
         world = World()
-        named = {f"{name}#{apart}-{seed}": where for name, where in couriers.items()}
-        service(world, named, **given, seed=seed).assign("o1", *CENTRE)
-        firsts.append(world.offers[0][0].rpartition("#")[0] if world.offers else None)
+        loaded = {f"{name}#{apart}-{seed}": where for name, where in (carrying or {}).items()}
+        svc = service(world, loaded, **given, seed=seed)
+        for n in range(len(loaded)):
+            svc.assign(f"first{n}", *CENTRE)  # to one of `carrying` each: nobody else is on
+        for name, (lat, lon) in couriers.items():
+            svc.online(f"{name}#{apart}-{seed}")
+            svc.report(f"{name}#{apart}-{seed}", lat, lon, world.ms())
+        start = len(world.offers)
+        svc.assign("o1", *CENTRE)
+        offered = world.offers[start:]
+        firsts.append(offered[0][0].rpartition("#")[0] if offered else None)
     return firsts
 
 
@@ -369,8 +380,9 @@ def test_a_score_exactly_epsilon_above_the_lowest_ties():
 
 
 def test_a_tie_is_measured_from_the_lowest_score():
-    """a courier within epsilon of a tied courier, but further than epsilon from the lowest
-    score, does not tie"""
+    """a tie is measured from the lowest score: a courier within epsilon of a tied courier,
+    but further than epsilon from the lowest score, does not tie; one within epsilon of the
+    lowest score ties, though a loaded courier's ETA is lower still"""
     couriers = {"ana": spot(north=100), "ben": spot(north=-104), "cy": spot(north=108)}
     firsts = first_offered(couriers)
     got = [firsts.count(name) for name in couriers]
@@ -379,6 +391,20 @@ def test_a_tie_is_measured_from_the_lowest_score():
         "and 81.6 s): with seeds 0 to 119, ana and ben should each be offered the order "
         "first about 60 times (30 to 90) and cy never; got ana "
         f"{got[0]}, ben {got[1]}, cy {got[2]}"
+    )
+    # The lowest score, not the lowest ETA: ana, the nearest, carries an order (ETA 100 s,
+    # score 400 s), and her ETA is below every score.
+    firsts = first_offered(
+        {"ben": spot(north=202.5), "cy": spot(north=206)},
+        apart=1,
+        carrying={"ana": spot(north=200)},
+    )
+    got = [firsts.count(name) for name in ("ana", "ben", "cy")]
+    assert got[0] == 0 and all(30 <= count <= 90 for count in got[1:]), (
+        "epsilon 1 s: ana 200 m from the pickup carrying an order (ETA 100 s, score 400 s), "
+        "ben and cy free 202.5 and 206 m from it (scores 100.5 and 101.2 s): with seeds 0 "
+        "to 119, ben and cy should each be offered the order first about 60 times (30 to "
+        f"90) and ana never; got ana {got[0]}, ben {got[1]}, cy {got[2]}"
     )
 
 

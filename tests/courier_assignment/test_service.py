@@ -21,6 +21,7 @@ import pytest
 
 from tests.courier_assignment.model import (
     CENTRE,
+    EPOCH,
     LINE,
     World,
     agrees,
@@ -365,7 +366,7 @@ def test_a_refused_call_changes_nothing():
 
 
 def test_services_are_independent():
-    """calls on one service never change another"""
+    """calls on one service never change another, nor do another's settings, clock and seed"""
     alone = World(declines={("ben", "o2")})
     lone = service(alone, LINE, seed=3)
     expected = [fields(lone.assign(f"o{n}", *CENTRE)) for n in (1, 2, 3)]
@@ -383,6 +384,41 @@ def test_services_are_independent():
         "a service of ana, ben, cy and dee, beside another that ana declined three orders "
         "in, whose ben took one with capacity 1 and whose cy went offline: o1, o2, o3 and "
         f"the stats should give {show(expected)}, as they do alone; got {show(got)}"
+    )
+    # Each service keeps its own settings, clock and seed: another made after it, before
+    # its first order, with others of each, changes none of its offers.
+    couriers = {name: spot(north=200) for name in ("ana", "ben", "cy")}
+    couriers["dee"] = spot(north=300)
+    runs = []
+    for beside in (False, True):
+        world = World(declines={("ana", "o2"), ("ben", "o2"), ("cy", "o2")})
+        svc = service(world, couriers, epsilon=1.0, max_declines=3, seed=3)
+        others = []
+        if beside:
+            other = World(t=EPOCH + 3_600)
+            others.append(service(other, {"eve": CENTRE}, epsilon=30.0, max_declines=1, seed=5))
+        done = []
+        try:
+            for n in range(1, 7):
+                for another in others:
+                    another.assign(f"o{n}", *CENTRE)  # to eve, who delivers it at once
+                    another.complete(f"o{n}")
+                done.append(fields(svc.assign(f"o{n}", *CENTRE)))
+                if done[-1][1] is not None:
+                    svc.complete(f"o{n}")
+            done += [counts(svc.stats(name)) for name in couriers]
+        except Exception as error:
+            done.append(Raised("a call", error))
+        runs.append((done, world.offers))
+    (expected, expected_offers), (got, got_offers) = runs
+    assert (got, got_offers) == (expected, expected_offers), (
+        "a service of epsilon 1 s, max_declines 3 and seed 3, ana, ben and cy 200 m from "
+        "the pickup and dee 300 m (ETAs 100 and 120 s), ana, ben and cy declining o2, o1 to "
+        "o6 each delivered at once: beside another service made after it, with epsilon "
+        "30 s, max_declines 1, a clock an hour later and seed 5, that assigns each order "
+        "first, the orders and stats "
+        f"should give {show(expected)} with offers {show(expected_offers)}, as they do "
+        f"without it; got {show(got)} with offers {show(got_offers)}"
     )
 
 
