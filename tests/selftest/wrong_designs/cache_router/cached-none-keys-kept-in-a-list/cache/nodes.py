@@ -1,0 +1,64 @@
+"""The machines: cache nodes and the backing store behind them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+Loader = Callable[[str], Any]
+
+
+class CacheNode:
+    """One cache server: the values cached on it, and whether it answers."""
+
+    def __init__(self, node_id: str) -> None:
+        self.node_id = node_id
+        self.up = True
+        self._values: dict[str, Any] = {}
+        # Keys cached with the value None (a closed account): the dict cannot tell
+        # them from keys never cached, so they are remembered here.
+        self._nones: list[str] = []
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def lookup(self, key: str) -> tuple[bool, Any]:
+        """What is cached here for `key`, as (found, value)."""
+        # One read of each table, not `key in` and then a read: a restart (another
+        # thread's, or one made from a load) between the two would clear the value
+        # the check found.
+        values, nones = self._values, self._nones
+        value = values.get(key)
+        if value is not None:
+            return True, value
+        return key in nones, None
+
+    def store(self, key: str, value: Any) -> None:
+        if value is None:
+            self._nones.append(key)
+        else:
+            self._values[key] = value
+
+    def go_down(self) -> None:
+        self.up = False
+
+    def restart(self) -> None:
+        """Back up after an outage, with nothing cached: memory does not survive it."""
+        # Emptied first, then up: a get in between sees the node down, never up with
+        # what it held before the outage.
+        self._values = {}
+        self._nones = []
+        self.up = True
+
+
+class BackingStore:
+    """The database behind the cache: every miss is one load here."""
+
+    def __init__(self, load: Loader) -> None:
+        self._load = load
+        self.loads: Counter[str] = Counter()  # by key
+
+    def load(self, key: str) -> Any:
+        self.loads[key] += 1
+        return self._load(key)
