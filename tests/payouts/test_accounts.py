@@ -11,6 +11,8 @@ import csv
 import io
 import re
 
+import pytest
+
 from tests.harness.toolkit.spec import refuses, show
 from tests.payouts.world import Clock, fields, funded, make, sent
 
@@ -390,6 +392,111 @@ def test_nothing_the_service_keeps_expires_with_time():
             f"2 s; the cursor of the first page of 1 kept; then {words} later nothing has "
             "expired: " + "; ".join(wrong)
         )
+
+
+def answered(call) -> object:
+    """What `call()` gives, or the exception it raised, in words."""
+    try:
+        return call()
+    except Exception as error:
+        return f"raised {type(error).__name__}"
+
+
+def exported_ids(svc, day: int) -> list[str]:
+    """The payout ids of export(day), row by row."""
+    return [row[0] for row in list(csv.reader(io.StringIO(svc.export(day))))[1:]]
+
+
+# Thousands of accounts, payouts, days and rates: 0.3 to 0.4 s on the reference, up to
+# 0.6 s for the slowest correct design, on a busy machine: past the scenario limit.
+@pytest.mark.slow
+def test_nothing_is_capped_or_forgotten_at_scale():
+    """nothing is capped or forgotten at scale: 2,200 accounts credited, 1,200 payouts due
+    in one run and retried, 1,200 payouts in a day then one a day for 400 days, 1,200
+    rates set, 150 attempts at one payout: the first of each is kept, the last counts"""
+    svc, _, _ = make()
+    for n in range(2200):
+        svc.open_account(f"m{n}", "USD", f"bank-m{n}")
+        svc.credit(f"m{n}", n + 1, "USD")
+    wrong = [
+        f"balance('m{n}') gave {show([got])}"
+        for n in range(2200)
+        if (got := answered(lambda n=n: svc.balance(f"m{n}"))) != n + 1
+    ]
+    assert not wrong, (
+        "2200 accounts m0 to m2199 opened in USD, account mN credited N + 1 cents: each "
+        "balance should be what it was credited (balance('m0') gives 1); "
+        + "; ".join(wrong[:3])
+        + f" ({len(wrong)} accounts wrong)"
+    )
+
+    svc, bank, clock = funded({"a": 10_000})
+    ids = [svc.request_payout("a", 1, f"k{n}") for n in range(1200)]
+    bank.plan = ["unavailable"] * 2400
+    sends = []
+    for clock.t in (0.0, 30.0, 60.0, 90.0):
+        before = len(bank.calls)
+        try:
+            svc.run()
+        except Exception as error:
+            sends.append(f"raised {type(error).__name__} after {len(bank.calls) - before}")
+        else:
+            sends.append(len(bank.calls) - before)
+    assert sends == [1200, 1200, 0, 1200], (
+        "a holds 100.00 USD; 1200 payouts of 0.01 USD requested at 0 s; the bank "
+        "unavailable for the first 2400 transfers asked of it; run() at 0 s, 30 s, 60 s "
+        "and 90 s should send every due payout, oldest first: all 1200, all 1200 again "
+        "(30 s after the first attempt), none (each waits 60 s after its second attempt, "
+        f"until 90 s), then all 1200; it sent {show(sends)}"
+    )
+    unpaid = [
+        f"payout({payout!r}).status gave {show([got])}"
+        for payout in ids
+        if (got := answered(lambda payout=payout: svc.payout(payout).status)) != "paid"
+    ]
+    assert not unpaid, (
+        "1200 payouts of a requested at 0 s, all paid by the run at 90 s: payout() "
+        "should give each of them, 'paid'; "
+        + "; ".join(unpaid[:3])
+        + f" ({len(unpaid)} payouts wrong)"
+    )
+
+    for day in range(1, 401):
+        clock.t = day * 86_400.0 + 10
+        svc.request_payout("a", 1, f"day{day}")
+    day_zero = answered(lambda: exported_ids(svc, 0))
+    assert day_zero == ids, (
+        "the 1200 payouts of a requested on day 0 (at 0 s), then a payout a day on days "
+        "1 to 400: export(0) should have a row for each of the 1200, in the order "
+        f"requested, from {ids[0]!r}; it gave "
+        + (f"{len(day_zero)} rows" if isinstance(day_zero, list) else day_zero)
+    )
+
+    svc, _, _ = make()
+    svc.open_account("k", "JPY", "bank-k")
+    for n in range(1200):
+        svc.set_rate("USD", "JPY", str(100 + n))
+    svc.credit("k", 100, "USD")
+    assert svc.balance("k") == 1299, (
+        "set_rate('USD', 'JPY', ...) 1200 times, at '100', '101', ... up to '1299'; then "
+        "a credit of 1.00 USD to k, held in JPY: it should be converted at the rate set "
+        f"last, 1299 yen; the balance is {svc.balance('k')}"
+    )
+
+    svc, bank, clock = funded({"a": 100})
+    payout = svc.request_payout("a", 1, "k1")
+    bank.plan = ["unavailable"] * 150
+    for attempt in range(151):
+        clock.t = attempt * 900.0
+        svc.run()
+    attempts = [kind for kind, _ in svc.events()][1:]
+    got = [len(bank.calls), attempts.count("retrying"), attempts[-1:]]
+    assert got == [151, 150, ["paid"]], (
+        f"one payout ({payout!r}), the bank unavailable for its first 150 attempts, run() "
+        "every 900 s from 0 s: it should be sent 151 times, and events() should give a "
+        "'retrying' for each of the 150 attempts, then 'paid'; got (sends, 'retrying' "
+        f"events, last event) {show(got)}"
+    )
 
 
 def near_misses(payout_id: str) -> list[str]:

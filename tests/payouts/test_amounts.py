@@ -11,6 +11,8 @@ value worked out by hand; the model (tests/payouts/model.py) checks every row
 when the module is imported.
 """
 
+import decimal
+
 from tests.harness.toolkit.spec import refuses, show, tried
 from tests.payouts.model import DECIMALS, convert, major, parse_rate
 from tests.payouts.world import funded, make
@@ -185,6 +187,69 @@ def test_a_payout_in_another_currency_is_converted_exactly_and_rounded_half_to_e
                 f"should pay {major(expected, target)} {target} ({expected}, {target!r}); "
                 f"got {show(got)}"
             )
+    assert not wrong, first_few(wrong)
+
+
+# Conversions the caller's decimal context could move: exact halves into 0 and 3
+# decimals, and a product of more digits than a low precision keeps; the comment is the
+# exact value, in minor units of the target.
+CONTEXT_CASES = [
+    ("USD", "JPY", "150", 1003),  # 1504.5
+    ("USD", "JPY", "150", 7),  # 10.5
+    ("USD", "KWD", "0.25", 1),  # 2.5
+    ("USD", "KWD", "0.25", 3),  # 7.5
+    ("USD", "JPY", "149.853751", 100000),  # 149853.751
+]
+# The caller's context (rounding, significant digits) while the service works.
+CALLERS_CONTEXTS = [
+    ("ROUND_HALF_UP", 28),
+    ("ROUND_DOWN", 28),
+    ("ROUND_HALF_UP", 3),
+    ("ROUND_DOWN", 3),
+]
+
+
+def amounts_in(context: decimal.Context) -> list[tuple[int, int]]:
+    """(credited, paid) of each CONTEXT_CASES row, worked out by fresh services while the
+    thread's decimal context is `context`."""
+    saved = decimal.getcontext()
+    decimal.setcontext(context)
+    try:
+        got = []
+        for source, target, rate, amount in CONTEXT_CASES:
+            svc, _, _ = funded({"paid": amount}, source, target)
+            svc.open_account("held", target, "bank-held")
+            svc.set_rate(source, target, rate)
+            svc.credit("held", amount, source)
+            got.append(
+                (svc.balance("held"), svc.payout(svc.request_payout("paid", amount, "k1")).amount)
+            )
+        return got
+    finally:
+        decimal.setcontext(saved)
+
+
+def test_amounts_are_the_same_whatever_the_callers_decimal_context():
+    """a conversion rounds by the contract's rule whatever decimal context the caller has
+    set in its thread (another rounding, fewer digits): credits and payouts come out as they
+    do in Python's default context"""
+    expected = amounts_in(decimal.Context())
+    wrong = []
+    for rounding, digits in CALLERS_CONTEXTS:
+        context = decimal.Context(prec=digits, rounding=getattr(decimal, rounding))
+        got = amounts_in(context)
+        for (source, target, rate, amount), want, was in zip(
+            CONTEXT_CASES, expected, got, strict=True
+        ):
+            if was != want:
+                wrong.append(
+                    f"with decimal.getcontext().rounding = decimal.{rounding} and "
+                    f"decimal.getcontext().prec = {digits}, at {source}->{target} {rate}, a "
+                    f"credit of {major(amount, source)} {source} to an account in {target} "
+                    f"and a payout of {major(amount, source)} {source} paid in {target} should "
+                    f"each be {major(want[0], target)} {target} ({want[0]}), as in the "
+                    f"default context; got {was[0]} and {was[1]}"
+                )
     assert not wrong, first_few(wrong)
 
 
