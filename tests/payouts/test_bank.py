@@ -7,8 +7,8 @@ says, and pays when the plan is empty: "refuse", "unavailable", "timeout"
 (nothing paid) and "lost" (paid, the answer lost on the way back). It pays a
 key at most once, and answers a key it paid with the same transfer id. Its
 calls are kept: (key, destination, amount, currency, its answer). Every
-payout here but one (a refusal after the rate moved) is in its balance's own
-currency.
+payout here but those of one test (refusals after the rate moved) is in its
+balance's own currency.
 """
 
 import itertools
@@ -223,17 +223,26 @@ def test_a_refused_payout_is_never_sent_again():
 def test_a_refused_payout_gives_back_what_left_the_balance_whatever_the_rate():
     """a payout the bank refuses gives the balance back exactly the amount it took, in the
     balance's currency, even when it was paid in another and the rate has moved"""
-    svc, bank, _ = funded({"a": 5000}, "USD", "JPY")
-    svc.set_rate("USD", "JPY", "150")
-    svc.request_payout("a", 1003, "k1")  # 1504.5 yen: 1504
-    svc.set_rate("USD", "JPY", "210")
-    bank.plan += ["refuse"]
-    svc.run()
-    got = svc.balance("a")
-    assert got == 5000, (
-        "a holds 50.00 USD, paid in JPY at 150: a payout of 10.03 USD; the rate becomes "
-        f"210; the bank refuses the payout: a should hold 5000 again; got {got!r}"
-    )
+    # The second case pays less than one payout minor unit per balance minor unit: 100
+    # to 109 yen all pay 10 cents, so the amount paid cannot tell what left the balance.
+    cases = [  # (balance, payout currency, rate, rate after, requested, what it pays)
+        ("USD", "JPY", "150", "210", 1003, "10.03 USD is 1504.5 yen, paid as 1504"),
+        ("JPY", "USD", "0.001", "0.002", 104, "104 yen is 0.104 USD, paid as 0.10"),
+    ]
+    for currency, payout_currency, rate, after, requested, pays in cases:
+        holds = "50.00 USD" if currency == "USD" else "5000 yen"
+        svc, bank, _ = funded({"a": 5000}, currency, payout_currency)
+        svc.set_rate(currency, payout_currency, rate)
+        svc.request_payout("a", requested, "k1")
+        svc.set_rate(currency, payout_currency, after)
+        bank.plan += ["refuse"]
+        svc.run()
+        got = svc.balance("a")
+        assert got == 5000, (
+            f"a holds {holds}, paid in {payout_currency} at {rate}: a payout of {pays}; the "
+            f"rate becomes {after}; the bank refuses the payout: a should hold 5000 again; "
+            f"got {got!r}"
+        )
 
 
 def test_a_run_sends_each_payout_at_most_once():
