@@ -126,9 +126,10 @@ def test_a_report_stamped_ahead_of_the_clock_is_fresh():
 
 
 def test_a_report_stamped_before_the_latest_is_ignored():
-    """a report stamped before the courier's latest one is ignored, however late it comes
-    and whatever the clock says, and an ignored report does not count: a later one stamped
-    before the latest is ignored too"""
+    """a report stamped before the courier's latest one is ignored, however late it comes,
+    whatever the clock says, and whether the courier is online, offline or not yet online,
+    and an ignored report does not count: a later one stamped before the latest is ignored
+    too"""
     world = World()
     svc = service(world)
     svc.online("ana")
@@ -156,6 +157,29 @@ def test_a_report_stamped_before_the_latest_is_ignored():
         "the clock, then from 2,000 m away with a stamp 5 s ahead: her ETA should be "
         f"{expected:.3f} s, from the report stamped latest; got {got!r}"
     )
+    # The rule holds whatever the courier is doing when the late report comes: offline
+    # (its app still sends its backlog), or before it ever went online.
+    stories = {
+        "offline": "ana reported 100 m from the pickup just now and went offline; a report "
+        "stamped 5 s ago came in, from 2,000 m away, and she came back online",
+        "before online": "ana's app reported 100 m from the pickup just now before she ever "
+        "went online; a report stamped 5 s ago came in, from 2,000 m away, and she went online",
+    }
+    for when, story in stories.items():
+        world = World()
+        svc = service(world)
+        if when == "offline":
+            svc.online("ana")
+        svc.report("ana", *NEAR, world.ms())
+        if when == "offline":
+            svc.offline("ana")
+        svc.report("ana", *spot(north=2000), world.ms(ago=5.0))
+        svc.online("ana")
+        got = svc.assign("o1", *CENTRE).eta
+        assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+            f"{story}: her ETA should be {expected:.3f} s, from the report stamped latest; "
+            f"got {got!r}"
+        )
 
 
 AWAY = spot(north=3000)  # ETA 660 s: ben, at FAR, is better placed

@@ -491,16 +491,22 @@ def test_stats_of_a_courier_never_seen_are_zeros():
 # (22:13:20 UTC, 14 November 2023): 2,000 of them, past a dashboard's "1,000 most recent",
 # over 67 hours, across three midnights UTC. ana takes one every REGULAR turns. Each
 # assign looks at every courier known: 0.05 s of CPU for the reference, 0.15 to 0.25 s
-# for other correct designs (2 s is the limit of a slow test).
+# for other correct designs. Then, in a service of its own, ana takes and declines
+# TAKEN orders each, past 4,096 (12-bit counters) and 8,192 offers, and OTHERS couriers go
+# offline after her, past 4,096 records: 0.13 s more (2 s is the limit of a slow test;
+# 65,536 orders, past 16-bit counters, would take 0.75 s).
 COUNTED = 2_000
 STEP = 120.0
 REGULAR = 100
+TAKEN = 4_200
+OTHERS = 5_000
 
 
 @pytest.mark.slow
 def test_stats_count_everything_since_the_service_was_made():
     """a courier's counts are those since the service was made, however many couriers it
-    has counted since, and whatever day it is: 2,000 couriers over three days"""
+    has counted since, however many orders, and whatever day it is: 2,000 couriers over
+    three days, thousands of orders to one courier, thousands of couriers after it"""
     world = World()
     svc = service(world)
 
@@ -531,6 +537,29 @@ def test_stats_count_everything_since_the_service_was_made():
         f"{len(wrong):,} gave other counts: "
         + ", ".join(f"{name} {show([was])}" for name, was in wrong[:3])
         + (", ..." if len(wrong) > 3 else "")
+    )
+    # Thousands of orders to one courier, then thousands of couriers known after her.
+    world = World(declines={("ana", f"d{n}") for n in range(TAKEN)})
+    svc = service(world, {"ana": CENTRE})
+    for n in range(TAKEN):
+        svc.assign(f"o{n}", *CENTRE)
+        svc.complete(f"o{n}")
+        svc.assign(f"d{n}", *CENTRE)  # ana declines it: unassigned
+    expected = (2 * TAKEN, TAKEN, TAKEN, TAKEN)
+    story = (
+        f"ana alone at the pickup taking and delivering {TAKEN:,} orders, and declining "
+        f"{TAKEN:,} others in between: her stats should be {show([expected])} (offered, "
+        "accepted, declined, delivered)"
+    )
+    got = counts(svc.stats("ana"))
+    assert got == expected, f"{story}; got {show([got])}"
+    svc.offline("ana")
+    for n in range(OTHERS):
+        svc.offline(f"c{n}")
+    got = counts(svc.stats("ana"))
+    assert got == expected, (
+        f"{story}, and still so once she went offline and {OTHERS:,} other couriers c0, "
+        f"c1, ... went offline after her; got {show([got])}"
     )
 
 

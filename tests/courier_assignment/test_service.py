@@ -216,6 +216,7 @@ def test_each_tie_is_a_fresh_draw():
 # tie that prefers the fresher report, or the fewer past declines, gives her none.
 ALL_DECLINING = 600
 AMONG_MANY = 400
+TWO_OF_THREE = 900
 
 
 def bounds(orders: int, share: float) -> tuple[int, int]:
@@ -227,8 +228,8 @@ def bounds(orders: int, share: float) -> tuple[int, int]:
 @pytest.mark.slow  # hundreds of services: 0.2-0.3 s for the reference under load
 def test_each_tied_courier_is_as_likely_after_a_decline_and_among_many_not_tied():
     """each courier tied for the lowest score is as likely to be offered the order as any
-    other: the next offer after a decline too, however many couriers are not tied, and
-    whatever their reports' ages or their declines of earlier orders"""
+    other: the next offer after a decline too, however many couriers are not tied (one or
+    many, eligible or not), and whatever their reports' ages or their declines of earlier orders"""
     names = ("ana", "ben", "cy")
     world = World(declines=set(names))
     svc = service(world, {name: spot(north=250) for name in names})
@@ -260,6 +261,24 @@ def test_each_tied_courier_is_as_likely_after_a_decline_and_among_many_not_tied(
         f"10 km away: of {AMONG_MANY} orders, each delivered at once, ana and ben should "
         f"each take about {AMONG_MANY // 2} ({low} to {high}); got ana {got[0]}, ben {got[1]}"
     )
+    # Two tied among three couriers, the third eligible but far, or known but offline: a
+    # draw over the couriers eligible (or known) taken modulo the two tied gives ana two
+    # thirds, 600 of 900 orders, 9.8 standard deviations above the even 450.
+    low, high = bounds(TWO_OF_THREE, 1 / 2)
+    for story, online in (("cy free 1 km away", True), ("cy offline at the pickup", False)):
+        world = World()
+        svc = service(world, {"ana": CENTRE, "ben": CENTRE, "cy": spot(north=1_000)})
+        if not online:
+            svc.report("cy", *CENTRE, world.ms())
+            svc.offline("cy")
+        takers = taken_by(svc, [f"o{n}" for n in range(TWO_OF_THREE)])
+        got = [takers.count("ana"), takers.count("ben")]
+        assert all(low <= count <= high for count in got), (
+            f"one service of seed 0, ana and ben free at the pickup, {story}: of "
+            f"{TWO_OF_THREE} orders, each delivered at once, ana and ben should each take "
+            f"about {TWO_OF_THREE // 2} ({low} to {high}); got ana {got[0]}, ben {got[1]}"
+        )
+    low, high = bounds(AMONG_MANY, 1 / 2)
     # Tied couriers who differ in what the score leaves out: how old the latest report
     # is (both fresh), and how many earlier orders the courier declined.
     for story, ago, declined in (
