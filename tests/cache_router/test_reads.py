@@ -946,7 +946,8 @@ def test_an_empty_cluster_loads_every_time():
 
 def test_stats_is_a_new_dict_each_call():
     """stats() gives a new dict each call: later gets do not change one already given, and
-    changing one changes no count, even with no get between it and the next stats()"""
+    changing one changes no count, even with no get between it and the next stats(), or
+    none yet made on that cluster or any other"""
     cluster = cluster_of(NODES, 8, 2)
     gets(cluster, ["user:1", "user:1"])
     first = cluster.stats()
@@ -971,6 +972,16 @@ def test_stats_is_a_new_dict_each_call():
         "nodes a, b, c, get('user:1') twice and get('user:2'), then stats() with its "
         "'misses' lowered by one, and stats() again with no get between: it should be "
         f"{{'hits': 1, 'misses': 2}}; got {got}"
+    )
+    unread = cluster_of(NODES, 8, 2)
+    given = unread.stats()
+    given["hits"], given["misses"] = 7, 99
+    got = (stats_of(unread), stats_of(cluster_of(NODES, 8, 2)))
+    assert got == (repr({"hits": 0, "misses": 0}),) * 2, (
+        "a new cluster of nodes a, b, c with no get made, its stats() changed to "
+        "{'hits': 7, 'misses': 99}: a new stats() of that cluster, and the stats() of "
+        "another new cluster, should each be {'hits': 0, 'misses': 0}; got "
+        f"{got[0]} and {got[1]}"
     )
 
 
