@@ -917,6 +917,27 @@ def test_a_node_keeps_what_it_holds_however_much_time_passes():
     )
 
 
+CACHED = 70000
+
+
+@pytest.mark.slow  # 70,001 gets: 0.24 s of CPU (0.7 s) for the reference under a load of 8
+def test_a_node_keeps_what_it_holds_however_many_keys_it_holds():
+    """a node keeps every value cached on it, however many: with 70,000 keys cached on one
+    node, the first of them is still a hit"""
+    cluster = cluster_of(["a"], 1, 1, lambda text: 0, load=str)
+    get = cluster.get
+    for n in range(CACHED):
+        get(f"user:{n:05d}")
+    got = (answer(lambda: get("user:00000")), stats_of(cluster))
+    expected = ("'user:00000'", repr({"hits": 1, "misses": CACHED}))
+    assert got == expected, (
+        "V=1, replicas=1, node a alone (every key on it), load=str: get of user:00000 .. "
+        "user:69999, 70,000 keys, then get('user:00000') again: a node keeps what it holds "
+        "until it leaves or restarts, so that get should hit, 'user:00000' with stats() "
+        f"{expected[1]}; got {got[0]} with stats() {got[1]}"
+    )
+
+
 def test_mark_down_twice_is_one_outage():
     """mark_down of a node already down changes nothing, and one mark_up brings it back"""
     cluster = cluster_of(["a"], 4, 1)
