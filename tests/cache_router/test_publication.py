@@ -620,8 +620,9 @@ class Changing:
         return self.loads(key)
 
 
-# A change a load makes, the call made once the get is over, the nodes (replicas=1), the
-# key's owner before the change and after it, and why the second get must miss.
+# A change a load makes, the call made once the get is over (None: none), the nodes
+# (replicas=1), the key's owner before the change and after it, and what the second get
+# must do, and why.
 MADE_IN_LOADS = [
     (
         "mark_down('a')",
@@ -644,19 +645,41 @@ MADE_IN_LOADS = [
         "or after it (cached on b, the key's owner then): the new a, which owns the key once "
         "its weight is 3, holds nothing",
     ),
+    (
+        "set_weight('a', 2)",
+        lambda cluster: cluster.set_weight("a", 2),
+        None,
+        None,
+        {"a": 1, "b": 1},
+        ("a", "a"),
+        "a owns the key before the change and after it, and keeps what is cached on it "
+        "through a change of its weight, so the value is cached on a and the second get hits",
+    ),
+    (
+        "remove_node('b')",
+        lambda cluster: cluster.remove_node("b"),
+        None,
+        None,
+        {"a": 1, "b": 1, "c": 1},
+        ("a", "a"),
+        "a owns the key before the change and after it, and keeps what is cached on it when "
+        "another node leaves, so the value is cached on a and the second get hits",
+    ),
 ]
 
 
-def got_around(cluster, key: str, make: Callable | None, call: Callable) -> tuple:
-    """get(key), then `call`, then get(key) again, with `make` made before the first get
-    (None: the get's load makes the change): the two values and stats(), in words."""
+def got_around(cluster, key: str, make: Callable | None, call: Callable | None) -> tuple:
+    """get(key), then `call` (None: nothing), then get(key) again, with `make` made before
+    the first get (None: the get's load makes the change): the two values and stats(), in
+    words."""
     if make is not None:
         make(cluster)
     try:
         values = [answer(lambda: cluster.get(key))]
     except Waited:
         values = ["waited"]
-    call(cluster)
+    if call is not None:
+        call(cluster)
     values.append(answer(lambda: cluster.get(key)))
     return values, answer(cluster.stats)
 
@@ -665,7 +688,8 @@ def got_around(cluster, key: str, make: Callable | None, call: Callable) -> tupl
 def test_a_value_loaded_while_its_load_changes_the_cluster_is_cached_as_before_or_after():
     """a get whose load changes the cluster caches the value where the cluster before the
     change or after it would, on the first owner up of one of them: a node that restarts,
-    or joins, after the get began does not hold it"""
+    or joins, after the get began does not hold it, and an owner the change leaves in
+    place (its weight raised, another node removed) does"""
     for change, make, then, call, nodes, (before, after), why in MADE_IN_LOADS:
         owned, owned_after = model_of(nodes, 8, 1), model_of({**nodes, "a": 1}, 8, 1)
         key = next(
@@ -680,7 +704,7 @@ def test_a_value_loaded_while_its_load_changes_the_cluster_is_cached_as_before_o
             done = (
                 call
                 if first
-                else lambda cluster, make=make, call=call: [make(cluster), call(cluster)]
+                else lambda cluster, make=make, call=call: [make(cluster), call and call(cluster)]
             )
             orders.append(got_around(expected, key, make if first else None, done))
         orders = [order for n, order in enumerate(orders) if order not in orders[:n]]
@@ -691,7 +715,8 @@ def test_a_value_loaded_while_its_load_changes_the_cluster_is_cached_as_before_o
         weights = ", ".join(f"{node} (weight {weight})" for node, weight in nodes.items())
         assert got in orders, (
             f"V=8, replicas=1, nodes {weights}: get({key!r}) with a load that makes {change}, "
-            f"then {then} and get({key!r}) again: {why}, so the two gets should give "
+            f"then {f'{then} and ' if then else ''}get({key!r}) again: {why}, so the two gets "
+            "should give "
             + " or ".join(f"{', '.join(values)} with stats() {stats}" for values, stats in orders)
             + f"; got {', '.join(got[0])} with stats() {got[1]}"
         )

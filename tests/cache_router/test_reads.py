@@ -917,6 +917,27 @@ def test_a_node_keeps_what_it_holds_however_much_time_passes():
     )
 
 
+CACHED = 70000
+
+
+@pytest.mark.slow  # 70,001 gets: 0.24 s of CPU (0.7 s) for the reference under a load of 8
+def test_a_node_keeps_what_it_holds_however_many_keys_it_holds():
+    """a node keeps every value cached on it, however many: with 70,000 keys cached on one
+    node, the first of them is still a hit"""
+    cluster = cluster_of(["a"], 1, 1, lambda text: 0, load=str)
+    get = cluster.get
+    for n in range(CACHED):
+        get(f"user:{n:05d}")
+    got = (answer(lambda: get("user:00000")), stats_of(cluster))
+    expected = ("'user:00000'", repr({"hits": 1, "misses": CACHED}))
+    assert got == expected, (
+        "V=1, replicas=1, node a alone (every key on it), load=str: get of user:00000 .. "
+        "user:69999, 70,000 keys, then get('user:00000') again: a node keeps what it holds "
+        "until it leaves or restarts, so that get should hit, 'user:00000' with stats() "
+        f"{expected[1]}; got {got[0]} with stats() {got[1]}"
+    )
+
+
 def test_mark_down_twice_is_one_outage():
     """mark_down of a node already down changes nothing, and one mark_up brings it back"""
     cluster = cluster_of(["a"], 4, 1)
@@ -946,7 +967,8 @@ def test_an_empty_cluster_loads_every_time():
 
 def test_stats_is_a_new_dict_each_call():
     """stats() gives a new dict each call: later gets do not change one already given, and
-    changing one changes no count, even with no get between it and the next stats()"""
+    changing one changes no count, even with no get between it and the next stats(), or
+    none yet made on that cluster or any other"""
     cluster = cluster_of(NODES, 8, 2)
     gets(cluster, ["user:1", "user:1"])
     first = cluster.stats()
@@ -971,6 +993,16 @@ def test_stats_is_a_new_dict_each_call():
         "nodes a, b, c, get('user:1') twice and get('user:2'), then stats() with its "
         "'misses' lowered by one, and stats() again with no get between: it should be "
         f"{{'hits': 1, 'misses': 2}}; got {got}"
+    )
+    unread = cluster_of(NODES, 8, 2)
+    given = unread.stats()
+    given["hits"], given["misses"] = 7, 99
+    got = (stats_of(unread), stats_of(cluster_of(NODES, 8, 2)))
+    assert got == (repr({"hits": 0, "misses": 0}),) * 2, (
+        "a new cluster of nodes a, b, c with no get made, its stats() changed to "
+        "{'hits': 7, 'misses': 99}: a new stats() of that cluster, and the stats() of "
+        "another new cluster, should each be {'hits': 0, 'misses': 0}; got "
+        f"{got[0]} and {got[1]}"
     )
 
 

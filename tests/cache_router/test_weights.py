@@ -10,6 +10,8 @@ calls. Where a sentence says a call changes nothing, the test compares two
 of the learner's own clusters, one that got the call and one that did not.
 """
 
+import pytest
+
 from tests.cache_router.model import (
     KEYS,
     NODES,
@@ -23,7 +25,7 @@ from tests.cache_router.model import (
     owners_of,
 )
 from tests.harness.toolkit.spec import refuses
-from tests.harness.toolkit.token_ring import placed
+from tests.harness.toolkit.token_ring import answer, placed
 
 V = 4
 # The highest weight b gets in these tests, and the token numbers looked at.
@@ -128,6 +130,39 @@ def test_raising_a_weight_adds_the_tokens_up_to_the_new_count():
     for first, weights in ((1, [3]), (2, [5]), (4, [5])):
         problem = has_tokens_of(first, weights)
         assert not problem, problem
+
+
+# b of weight 4,200 at V=16 has 67,200 tokens, then 67,216 at 4,201: its last token of
+# each weight has a key placed on it, and the token after it too, a#0 after them all.
+HEAVY, HEAVIER = 4200 * 16, 4201 * 16
+TOPS = [f"b#{HEAVY - 1}", f"b#{HEAVY}", f"b#{HEAVIER - 1}", f"b#{HEAVIER}"]
+TOP_PLACES = {
+    **{token: 1000 * (n + 1) for n, token in enumerate(TOPS)},
+    **{f"on-{token}": 1000 * (n + 1) for n, token in enumerate(TOPS)},
+    "a#0": 10000,
+}
+
+
+@pytest.mark.slow  # 67,216 tokens: 0.2 s of CPU (0.5 s) for the reference under a load of 5
+def test_a_weight_may_give_a_node_any_number_of_tokens():
+    """add_node and set_weight take a weight however high: at V=16, add_node('b', 4200)
+    gives b its 67,200 tokens and set_weight('b', 4201) its 67,216, b#0 .. b#67215"""
+    cluster = cluster_of({"a": 1}, 16, 1, placed(TOP_PLACES))
+    for call, weight, tokens in (
+        (lambda: cluster.add_node("b", 4200), 4200, HEAVY),
+        (lambda: cluster.set_weight("b", 4201), 4201, HEAVIER),
+    ):
+        done = answer(call)
+        got = [owners_of(cluster, f"on-{token}") for token in TOPS]
+        expected = ["['b']" if int(token[2:]) < tokens else "['a']" for token in TOPS]
+        assert done == "None" and got == expected, (
+            "V=16, replicas=1, node a of weight 1, then add_node('b', 4200)"
+            + (", then set_weight('b', 4201)" if weight == 4201 else "")
+            + f": b should hold its {tokens:,} tokens b#0 .. b#{tokens - 1} (a weight is "
+            f"bounded below only), so the keys placed on {', '.join(TOPS)} "
+            f"(a#0 after them) should go to {', '.join(expected)}; the call gave {done} and "
+            f"they went to {', '.join(got)}"
+        )
 
 
 def test_lowering_a_weight_keeps_the_tokens_below_the_new_count():
