@@ -666,9 +666,13 @@ def test_every_call_drops_the_expired_entries_first():
     )
 
 
+# One more read than a 16-bit counter holds.
+READS = 2**16 + 1
+
+
 def test_stats_count_hits_misses_expiries_evictions_and_entries():
     """stats() counts every hit, miss, expiry and eviction since the cache was made, and the
-    entries held now"""
+    entries held now, however many: 65,537 misses are 65,537"""
     clock = Clock()
     cache = new_cache(60, 2, clock)
     cache.update("Store-1", "o-1", "placed")
@@ -687,6 +691,15 @@ def test_stats_count_hits_misses_expiries_evictions_and_entries():
         "ttl 60, capacity 2: update o-1, o-2, o-3 at 0 (o-1 evicted), read o-1, o-2, o-3, forget "
         f"o-3: stats() should be {expected[0]!r}, and at 200 {expected[1]!r}; got {first}, then "
         f"{second}"
+    )
+    cache = new_cache(60, 2, Clock())
+    for _ in range(READS):
+        cache.read("Store-1", "o-1")
+    got = stats_of(cache)
+    expected = {"hits": 0, "misses": READS, "expiries": 0, "evictions": 0, "entries": 0}
+    assert got == repr(expected), (
+        f"ttl 60, capacity 2, the clock still: read o-1, never updated, {READS:,} times, then "
+        f"stats(): {expected!r}; got {got}"
     )
 
 
