@@ -122,9 +122,24 @@ def test_in_and_get_see_every_value_none_included():
     )
 
 
+# Ints of one hash, 0: hash(k * (2**61 - 1)) is 0 for every int k. Enough of them that
+# a probe, or a rebuild's placement, written as one call per slot passes Python's
+# recursion limit of 1,000 frames; ints, so that each comparison costs no Python call.
+MODULUS = 2**61 - 1
+ONE_HASH = 1_500
+
+
+@pytest.mark.slow
 def test_keys_with_one_hash_are_different_keys():
     """keys whose hashes are equal but that are not equal are different keys, each with its
-    own value"""
+    own value, however many: 1,500 ints of one hash each held
+
+    1,500 keys of one hash make a probe of 1,500 slots: a map that walks it,
+    or places an entry at a rebuild, by a call per slot raises RecursionError
+    past about 1,000. Measured on a 2-core machine shared with other work
+    (load average 5), in CPU time: 0.14 s for the reference, since each set
+    walks every key of the hash set before it.
+    """
     for hash_ in HASHES:
         m = new_map()
         keys = [*chain(hash_, 4), hash_]  # the int hash_ hashes to itself too
@@ -136,6 +151,21 @@ def test_keys_with_one_hash_are_different_keys():
             f"{show(keys)} (one hash, {hash_}: they collide) set to 1 .. 5: each should give "
             f"its own value, and len(m) be 5; got {', '.join(got)}"
         )
+    m = new_map()
+    keys = [k * MODULUS for k in range(ONE_HASH)]
+    try:
+        for value, key in enumerate(keys):
+            m[key] = value
+        got = [outcome(m, key) for key in (keys[0], keys[-1])] + [f"len {len(m)}"]
+    except RecursionError:
+        got = [f"raised RecursionError at the set of key {value:,} (len(m) {len(m):,})"]
+    expected = ["0", f"{ONE_HASH - 1}", f"len {ONE_HASH}"]
+    assert got == expected, (
+        f"the ints k * (2**61 - 1) for k in range({ONE_HASH:,}) (all of hash 0: they "
+        f"collide) set to 0 .. {ONE_HASH - 1:,}: the first and the last should give their "
+        f"own values, 0 and {ONE_HASH - 1:,}, and len(m) be {ONE_HASH:,}; got "
+        f"{', '.join(got)}"
+    )
 
 
 def test_equal_keys_are_one_key():

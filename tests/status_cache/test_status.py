@@ -621,9 +621,16 @@ def test_expired_entries_make_room_before_any_eviction():
         )
 
 
+# Orders written at 0, and how many of them are written again at 1, the last first: at
+# 60.5 the first of them left to expire comes after this many later writes of theirs.
+MANY = 1_500
+REWRITTEN = 1_400
+
+
 def test_every_call_drops_the_expired_entries_first():
     """an expired entry is gone for every call, not only for a read of it: forget of an
-    expired order says False, and the expiry is counted once"""
+    expired order says False, and the expiry is counted once, whatever was written since:
+    of 1,500 orders, 1,400 written again later, the other 100 expire"""
     clock = Clock()
     cache = new_cache(60, 10, clock)
     cache.update("Store-1", "o-1", "placed")
@@ -634,11 +641,38 @@ def test_every_call_drops_the_expired_entries_first():
         "ttl 60: update o-1 at 0, then at 60 forget o-1 and stats(): o-1 expired at 60, so "
         f"forget should return False and stats() be {expected!r}; got {', '.join(got)}"
     )
+    # A cache that keeps a record of each write, and steps past the records of orders
+    # written again later, must step past 1,400 of them at one call.
+    clock = Clock()
+    cache = new_cache(60, 10_000, clock)
+    for n in range(MANY):
+        cache.update("Store-1", f"o-{n}", "placed")
+    clock.now = 1.0
+    for n in reversed(range(REWRITTEN)):
+        cache.update("Store-1", f"o-{n}", "accepted")
+    clock.now = 60.5
+    got = stats_of(cache)
+    expected = {
+        "hits": 0,
+        "misses": 0,
+        "expiries": MANY - REWRITTEN,
+        "evictions": 0,
+        "entries": REWRITTEN,
+    }
+    assert got == repr(expected), (
+        f"ttl 60, capacity 10,000: update o-0 .. o-{MANY - 1:,} at 0, then at 1 "
+        f"o-{REWRITTEN - 1:,} .. o-0 again, then at 60.5 stats(): the {MANY - REWRITTEN} "
+        f"orders not written again expired at 60, so {expected!r}; got {got}"
+    )
+
+
+# One more read than a 16-bit counter holds.
+READS = 2**16 + 1
 
 
 def test_stats_count_hits_misses_expiries_evictions_and_entries():
     """stats() counts every hit, miss, expiry and eviction since the cache was made, and the
-    entries held now"""
+    entries held now, however many: 65,537 misses are 65,537"""
     clock = Clock()
     cache = new_cache(60, 2, clock)
     cache.update("Store-1", "o-1", "placed")
@@ -657,6 +691,15 @@ def test_stats_count_hits_misses_expiries_evictions_and_entries():
         "ttl 60, capacity 2: update o-1, o-2, o-3 at 0 (o-1 evicted), read o-1, o-2, o-3, forget "
         f"o-3: stats() should be {expected[0]!r}, and at 200 {expected[1]!r}; got {first}, then "
         f"{second}"
+    )
+    cache = new_cache(60, 2, Clock())
+    for _ in range(READS):
+        cache.read("Store-1", "o-1")
+    got = stats_of(cache)
+    expected = {"hits": 0, "misses": READS, "expiries": 0, "evictions": 0, "entries": 0}
+    assert got == repr(expected), (
+        f"ttl 60, capacity 2, the clock still: read o-1, never updated, {READS:,} times, then "
+        f"stats(): {expected!r}; got {got}"
     )
 
 
