@@ -968,6 +968,24 @@ def test_the_cursor_stays_when_nobody_takes_the_order_whoever_refused_it():
         "silent); o2, which B and C refuse; at 41 heartbeats of all four; o3, o4 should go "
         f"to {show(expected)} (nobody took o2: the cursor still names B); got {show(got)}"
     )
+    # The cursor's own worker silent: a search that leaves the cursor on the first worker
+    # it sent the order to moves it from A to B.
+    world = World(refuse={("B", "o1"), ("C", "o1")})
+    svc = service(world, WORKERS, timeout=30.0)
+    world.t = 20.0
+    svc.heartbeat("B")
+    svc.heartbeat("C")
+    world.t = 40.0
+    got = [svc.dispatch("o1").worker]  # A is silent, B and C refuse it
+    for worker in WORKERS:
+        svc.heartbeat(worker)
+    got.append(svc.dispatch("o2").worker)
+    expected = [None, "A"]
+    assert got == expected, (
+        "timeout 30: A, B, C join at 0; at 20 heartbeats of B and C; at 40 (A silent) o1, "
+        "which B and C refuse; heartbeats of all three; o1, o2 should go to "
+        f"{show(expected)} (nobody took o1: the cursor still names A); got {show(got)}"
+    )
 
 
 # -- stats --
