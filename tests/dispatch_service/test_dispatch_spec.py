@@ -968,6 +968,24 @@ def test_the_cursor_stays_when_nobody_takes_the_order_whoever_refused_it():
         "silent); o2, which B and C refuse; at 41 heartbeats of all four; o3, o4 should go "
         f"to {show(expected)} (nobody took o2: the cursor still names B); got {show(got)}"
     )
+    # The cursor's own worker silent: a search that leaves the cursor on the first worker
+    # it sent the order to moves it from A to B.
+    world = World(refuse={("B", "o1"), ("C", "o1")})
+    svc = service(world, WORKERS, timeout=30.0)
+    world.t = 20.0
+    svc.heartbeat("B")
+    svc.heartbeat("C")
+    world.t = 40.0
+    got = [svc.dispatch("o1").worker]  # A is silent, B and C refuse it
+    for worker in WORKERS:
+        svc.heartbeat(worker)
+    got.append(svc.dispatch("o2").worker)
+    expected = [None, "A"]
+    assert got == expected, (
+        "timeout 30: A, B, C join at 0; at 20 heartbeats of B and C; at 40 (A silent) o1, "
+        "which B and C refuse; heartbeats of all three; o1, o2 should go to "
+        f"{show(expected)} (nobody took o1: the cursor still names A); got {show(got)}"
+    )
 
 
 # -- stats --
@@ -1367,22 +1385,33 @@ def test_a_worker_leaving_elsewhere_leaves_the_cursor_alone():
 # the cursor never comes back to the first of them.
 SHIFT = 5_000
 NEXT_SHIFT = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]
+# Runs of workers that leave one after another: more than a recursion one call deep per
+# worker of the run survives (Python's default limit is 1,000 calls).
+RUN = 2_000
 
 
 @pytest.mark.slow
 def test_the_cursor_keeps_its_place_through_thousands_of_leaves():
-    """the cursor names the same worker however many workers it does not name leave: 5,000
-    of them, a dispatch after every 1,000
+    """the cursor keeps its place through thousands of leaves: of workers it does not name,
+    of the worker it names, thousands of times in a row, and of the workers right after the
+    one that took an order
 
     A rotation that marks a worker that leaves with a tombstone, and compacts
     its list once the tombstones are many, must take the cursor along: an
     index into the list left as it was names another worker once the list is
     compacted, or a silent one, from which the search goes on to A. The
     compaction of a seventh hunt's version, tried at each threshold from 1 to
-    4,096 tombstones, fails here at every one. Marked slow for its 15,000
-    calls: measured on a 2-core machine under a load of 4 to 5, 0.12 s of CPU
-    for the reference (whose leave searches its list), 0.12 s at most for ten
-    other correct designs (the self-tests' and a hunt's).
+    4,096 tombstones, fails here at every one. Then a rotation of A, B, 2,000
+    y workers, 2,000 z workers and C: o1 goes to A; the y workers leave (from
+    the last), o2 goes to B, whose next is z0; z0, z1, ... leave, each the
+    worker the cursor names, and o3 goes to C. A sixteenth hunt's versions
+    found the next worker by a recursion one call deeper per worker that left
+    in a row (a cursor on a worker that left, following where it pointed; a
+    search of the next live slot after the taker), and raised RecursionError.
+    Marked slow for its 27,000 calls: measured in CPU time on a 2-core machine
+    shared with other work, 0.15 s for the reference (whose leave searches its
+    list), 0.15 s at most for the self-tests' other correct designs, 0.26 s
+    for the slowest of a hunt's six (the cursor an index, shifted at a leave).
     """
     world = World()
     shift = [f"x{n}" for n in range(SHIFT)]
@@ -1402,6 +1431,22 @@ def test_the_cursor_keeps_its_place_through_thousands_of_leaves():
         f"silent) {', '.join(NEXT_SHIFT)} join and o0 goes to A (the cursor names B); then "
         f"x{SHIFT - 1}, x{SHIFT - 2}, ... x0 leave, with a dispatch after every 1,000 leaves: "
         f"the 6 orders should go to {show(expected)}; got {show(got)}"
+    )
+    ys = [f"y{n}" for n in range(RUN)]
+    zs = [f"z{n}" for n in range(RUN)]
+    svc = service(World(), ["A", "B", *ys, *zs, "C"])
+    got = takers(svc, ["o1"])  # A; the cursor names B
+    for worker in reversed(ys):
+        svc.leave(worker)
+    got += takers(svc, ["o2"])  # B; the cursor names z0
+    for worker in zs:
+        svc.leave(worker)  # the worker the cursor names, each time
+    got += takers(svc, ["o3"])
+    expected = ["A", "B", "C"]
+    assert got == expected, (
+        f"A, B, y0 to y{RUN - 1}, z0 to z{RUN - 1}, C join; o1; y{RUN - 1}, y{RUN - 2}, ... "
+        f"y0 leave; o2; z0, z1, ... z{RUN - 1} leave, each when the cursor names it: o1, "
+        f"o2, o3 should go to {show(expected)}; got {show(got)}"
     )
 
 

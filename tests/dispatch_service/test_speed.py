@@ -143,8 +143,67 @@ def test_a_dispatch_costs_the_workers_in_the_rotation_not_those_that_left():
     )
 
 
+# Workers that the cursor names when they leave, one after another, each joining before
+# the one before it leaves; the workers that join and then leave together; and the
+# dispatches after them.
+HANDED_ON = 20_000
+SCALE_IN = 4_000
+AFTER_SCALE_IN = 80_000
+
+
+def test_a_dispatch_that_finds_nobody_costs_the_workers_in_the_rotation_not_those_that_left():
+    """a dispatch that finds nobody available takes O(n) time for the n workers in the
+    rotation now, however many left before, the worker the cursor names among them
+
+    K, L and c0 join; o1 and o2 go to K and L (the cursor names c0); 20,000
+    times the next c worker joins and the one the cursor names leaves; 4,000
+    b workers join; the last c worker leaves, then the b workers, from the
+    last (b0, whom the cursor names, last); at 40 (K and L silent) 80,000
+    dispatches find nobody, and after heartbeats the next goes to K. A
+    rotation that keeps a worker that left and passes it at each dispatch
+    (a cursor resolved through the workers that left but never saved; a list
+    with tombstones compacted only at a join) costs each dispatch the workers
+    that left. Measured in CPU time on a 2-core machine shared with other
+    work: 0.21 s for the reference, 0.32 s at most for the other correct
+    designs (the self-tests' and a sixteenth hunt's six); that hunt's two
+    wrong versions take 14.2 s (the cursor never saved) and 19.2 s (the
+    tombstones compacted only at a join).
+    """
+    world = World()
+    svc = service(world, ["K", "L", "c0"])
+    got = [svc.dispatch("o1").worker, svc.dispatch("o2").worker]  # the cursor names c0
+    for n in range(1, HANDED_ON + 1):
+        svc.join(f"c{n}")
+        svc.leave(f"c{n - 1}")  # the worker the cursor names
+    block = [f"b{n}" for n in range(SCALE_IN)]
+    for worker in block:
+        svc.join(worker)
+    svc.leave(f"c{HANDED_ON}")  # the cursor names b0
+    for worker in reversed(block):
+        svc.leave(worker)  # the cursor names K after b0 leaves
+    world.t = 40.0
+    found = 0
+    for n in range(AFTER_SCALE_IN):
+        done = svc.dispatch(f"p{n}")
+        found += (done.worker, done.attempts) != (None, 0)
+    svc.heartbeat("K")
+    svc.heartbeat("L")
+    got.append(svc.dispatch("last").worker)
+    assert (got, found) == (["K", "L", "K"], 0), (
+        f"K, L, c0 join; o1, o2; {HANDED_ON:,} times the next c worker joins and the one "
+        f"before it leaves; b0 to b{SCALE_IN - 1} join; c{HANDED_ON} leaves, then "
+        f"b{SCALE_IN - 1}, ... b0; at 40 (K and L silent) {AFTER_SCALE_IN:,} dispatches "
+        "should each give no worker and 0 attempts, and after heartbeats of K and L the "
+        f"next go to 'K'; {found:,} gave a worker or attempts, and o1, o2 and the last "
+        f"went to {got}"
+    )
+
+
 # Workers that join, send a heartbeat and are asked for their stats, one after another.
 MANY = [f"w{n}" for n in range(30_000)]
+# Refused calls made then: heartbeats and stats of a stranger, joins of a member.
+STRANGERS = 15_000
+JOINED_AGAIN = 50_000
 
 
 def test_join_heartbeat_and_stats_take_constant_time_on_average():
@@ -152,21 +211,55 @@ def test_join_heartbeat_and_stats_take_constant_time_on_average():
     in the rotation
 
     30,000 workers join one after another, each then sending a heartbeat and
-    asked for its stats. Measured on a 2-core machine under load: about 0.1 s
-    for the reference; a version that finds a worker by scanning a list of
-    records takes minutes.
+    asked for its stats, the clock stepping back and forth between 0 and 1 at
+    each call (the contract says it may step back). Measured on a 2-core
+    machine under load: about 0.1 s for the reference; a version that finds a
+    worker by scanning a list of records takes minutes, and so does one that
+    sorts the workers by their last heartbeat again whenever the clock steps
+    back (a sixteenth hunt's: over 40 s; the reference and twelve other correct
+    designs 0.04 to 0.06 s of CPU). Then 15,000 heartbeats and stats of a
+    stranger, and 50,000 joins of the last worker to join, each refused: a
+    version whose KeyError names the first workers of the sorted rotation,
+    or whose ValueError gives the worker's place found by a search of the
+    rotation, takes 13.9 s and 14.3 s (a sixteenth hunt's); correct designs
+    take 0.06 to 0.10 s for the whole test.
     """
     world = World()
     svc = service(world, [])
     made = 0
-    for worker in MANY:
+    for n, worker in enumerate(MANY):
+        world.t = float(n % 2)
         svc.join(worker)
+        world.t = 1.0 - world.t
         svc.heartbeat(worker)
         stats = svc.stats(worker)
         made += (stats.offered, stats.delivered, stats.failed) == (0, 0, 0)
     assert made == len(MANY), (
-        f"{len(MANY):,} workers joining, each then sending a heartbeat: stats of each "
+        f"{len(MANY):,} workers joining, each then sending a heartbeat, the clock going "
+        f"back and forth between 0 and 1 at each call: stats of each "
         f"should be (0, 0, 0); {made:,} were"
+    )
+    # Refused calls: a heartbeat and stats of a worker not in the rotation, a join of
+    # the last worker to join.
+    last = MANY[-1]
+    refused = 0
+    for _ in range(STRANGERS):
+        for call in (svc.heartbeat, svc.stats):
+            try:
+                call("stranger")
+            except KeyError:
+                refused += 1
+    for _ in range(JOINED_AGAIN):
+        try:
+            svc.join(last)
+        except ValueError:
+            refused += 1
+    expected = 2 * STRANGERS + JOINED_AGAIN
+    assert refused == expected, (
+        f"{len(MANY):,} workers in the rotation: {STRANGERS:,} heartbeats and as many "
+        f"stats of 'stranger', who never joined, should each raise KeyError, and "
+        f"{JOINED_AGAIN:,} joins of {last!r} ValueError; {refused:,} of the "
+        f"{expected:,} did"
     )
 
 
