@@ -88,6 +88,10 @@ def test_the_eta_is_the_great_circle_distance_over_the_speed_plus_the_wait():
         ("across the bay in Oakland", (37.8044, -122.2712), CENTRE),
         ("2,000 m west, in Oslo", spot(east=-2000, at=oslo), oslo),
         ("1,500 m north-east, near the equator", spot(1000, 1100, at=(0.3, 32.58)), (0.3, 32.58)),
+        # Latitudes south of the equator are negative: across it, the courier is as far
+        # from the pickup as the two latitudes are apart, not as their sizes are.
+        ("across the equator, 1,000 m south", (-0.0045, 30.0), (0.0045, 30.0)),
+        ("in Jakarta, 1,500 m south-west", spot(-1000, -1100, at=(-6.2, 106.8)), (-6.2, 106.8)),
     ]
     for n, (story, place, pickup) in enumerate(cases):
         world = World()
