@@ -88,6 +88,10 @@ def test_the_eta_is_the_great_circle_distance_over_the_speed_plus_the_wait():
         ("across the bay in Oakland", (37.8044, -122.2712), CENTRE),
         ("2,000 m west, in Oslo", spot(east=-2000, at=oslo), oslo),
         ("1,500 m north-east, near the equator", spot(1000, 1100, at=(0.3, 32.58)), (0.3, 32.58)),
+        # Latitudes south of the equator are negative: across it, the courier is as far
+        # from the pickup as the two latitudes are apart, not as their sizes are.
+        ("across the equator, 1,000 m south", (-0.0045, 30.0), (0.0045, 30.0)),
+        ("in Jakarta, 1,500 m south-west", spot(-1000, -1100, at=(-6.2, 106.8)), (-6.2, 106.8)),
     ]
     for n, (story, place, pickup) in enumerate(cases):
         world = World()
@@ -100,8 +104,8 @@ def test_the_eta_is_the_great_circle_distance_over_the_speed_plus_the_wait():
         )
 
 
-# Each case: (story, the courier's report, the pickup). Latitudes 90 and -90 and longitudes
-# 180 and -180 are positions in degrees like any other.
+# Each case: (story, the courier's report, the pickup). Latitudes 90 and -90, longitudes
+# 180 and -180, and (0, 0) are positions in degrees like any other.
 POLES_AND_ANTIMERIDIAN = [
     ("at the North Pole, the pickup due south of it", (90.0, 0.0), (89.99, 0.0)),
     ("at the North Pole, the pickup on another meridian", (90.0, 135.0), (89.99, -45.0)),
@@ -113,12 +117,13 @@ POLES_AND_ANTIMERIDIAN = [
     ),
     ("on the 180th meridian, the pickup west of it", (0.0, 180.0), (0.0, 179.99)),
     ("on the 180th meridian written -180, the pickup west of it", (0.0, -180.0), (0.0, 179.99)),
+    ("at (0, 0), the pickup 1,000 m east of it", (0.0, 0.0), (0.0, 0.009)),
 ]
 
 
 def test_etas_at_the_poles_and_across_the_antimeridian_are_great_circle_ones():
-    """positions are any in degrees: at the poles and across the 180th meridian, a
-    courier's ETA is the great-circle distance (haversine) over the speed, plus the wait"""
+    """positions are any in degrees: at the poles, across the 180th meridian and at (0, 0),
+    a courier's ETA is the great-circle distance (haversine) over the speed, plus the wait"""
     for n, (story, place, pickup) in enumerate(POLES_AND_ANTIMERIDIAN):
         world = World()
         call = "report"
@@ -134,6 +139,20 @@ def test_etas_at_the_poles_and_across_the_antimeridian_are_great_circle_ones():
             f"{pickup}, the defaults (5 m/s, a 60 s wait): its ETA should be {expected:.3f} s; "
             f"got {got if isinstance(got, str) else repr(got)}"
         )
+    # A report at (0, 0) after one elsewhere is the latest like any other: the courier
+    # is there now.
+    world = World()
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", 0.009, 0.0, world.ms(ago=1.0))
+    svc.report("ana", 0.0, 0.0, world.ms())
+    got = svc.assign("o1", 0.0, 0.0).eta
+    expected = eta_of((0.0, 0.0), (0.0, 0.0))
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "one courier, ana, reported from 1,000 m north of (0, 0), then 1 s later from (0, 0) "
+        f"itself, the pickup there, the defaults: her ETA should be {expected:.3f} s (from "
+        f"(0, 0)); got {got!r}"
+    )
 
 
 def test_the_speed_and_the_wait_are_settings():

@@ -266,6 +266,22 @@ def test_the_latest_report_is_where_the_courier_is():
         f"north 10 s later and came back online: her ETA for o2 at the same pickup should be "
         f"{expected:.3f} s (from 1,000 m); got {got!r}"
     )
+    # She moves a degree south: latitudes -1 and -2, which Python's hash() does not tell
+    # apart (hash(-1.0) == hash(-2.0)). Her ETA is from -2 now.
+    world = World()
+    pickup = (-1.0, 30.0)
+    svc = service(world, {"ana": pickup})
+    svc.assign("o1", *pickup)
+    svc.complete("o1")
+    world.t += 10.0
+    svc.report("ana", -2.0, 30.0, world.ms())
+    got = svc.assign("o2", *pickup).eta
+    expected = eta_of((-2.0, 30.0), pickup)
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        f"ana took o1 at the pickup at {pickup} and delivered it, then reported from "
+        f"(-2.0, 30.0), a degree of latitude (111.2 km) south of it, 10 s later: her ETA for o2 "
+        f"at the same pickup should be {expected:.3f} s (from (-2.0, 30.0)); got {got!r}"
+    )
 
 
 def test_a_courier_that_never_reported_is_not_offered_the_order():
