@@ -84,7 +84,7 @@ def test_the_eta_is_the_great_circle_distance_over_the_speed_plus_the_wait():
         ("1,000 m north", spot(north=1000), CENTRE),
         ("1,000 m east", spot(east=1000), CENTRE),
         ("700 m south-west", spot(north=-500, east=-500), CENTRE),
-        ("at the pickup", CENTRE, CENTRE),
+        ("right on top", CENTRE, CENTRE),
         ("across the bay in Oakland", (37.8044, -122.2712), CENTRE),
         ("2,000 m west, in Oslo", spot(east=-2000, at=oslo), oslo),
         ("1,500 m north-east, near the equator", spot(1000, 1100, at=(0.3, 32.58)), (0.3, 32.58)),
