@@ -84,7 +84,7 @@ def test_the_eta_is_the_great_circle_distance_over_the_speed_plus_the_wait():
         ("1,000 m north", spot(north=1000), CENTRE),
         ("1,000 m east", spot(east=1000), CENTRE),
         ("700 m south-west", spot(north=-500, east=-500), CENTRE),
-        ("right on top", CENTRE, CENTRE),
+        ("at the pickup", CENTRE, CENTRE),
         ("across the bay in Oakland", (37.8044, -122.2712), CENTRE),
         ("2,000 m west, in Oslo", spot(east=-2000, at=oslo), oslo),
         ("1,500 m north-east, near the equator", spot(1000, 1100, at=(0.3, 32.58)), (0.3, 32.58)),
@@ -98,8 +98,8 @@ def test_the_eta_is_the_great_circle_distance_over_the_speed_plus_the_wait():
         got = service(world, {f"ana{n}": place}).assign("o1", *pickup).eta
         expected = eta_of(place, pickup)
         assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
-            f"one courier, {story} of the pickup at {pickup} ({where(place, pickup)}), "
-            f"the defaults (5 m/s, a 60 s wait): its ETA should be {expected:.3f} s; got "
+            f"one courier {where(place, pickup)} ({story}), the pickup at {pickup}, the "
+            f"defaults (5 m/s, a 60 s wait): its ETA should be {expected:.3f} s; got "
             f"{got!r}"
         )
 
