@@ -55,6 +55,11 @@ CONVERSIONS = [
     ("KRW", "JPY", "0.11", 150, 16),  # 16.5
     ("KWD", "BHD", "1.2295", 2, 2),  # 2.459
     ("USD", "EUR", "0.925", 1000, 925),  # 925
+    # a rate of exactly 1 between currencies of different decimals still converts
+    ("USD", "JPY", "1", 350, 4),  # 3.5
+    ("USD", "JPY", "1", 250, 2),  # 2.5
+    ("KWD", "USD", "1", 1005, 100),  # 100.5
+    ("KWD", "USD", "1", 1015, 102),  # 101.5
 ]
 
 
@@ -108,8 +113,11 @@ def test_a_credit_in_another_currency_is_converted_exactly_and_rounded_half_to_e
         svc, _, _ = make()
         svc.open_account("a", target, "bank-a")
         svc.set_rate(source, target, rate)
-        svc.credit("a", amount, source)
-        got = svc.balance("a")
+        try:
+            svc.credit("a", amount, source)
+            got = svc.balance("a")
+        except Exception as error:
+            got = f"credit raised {type(error).__name__}"
         if got != expected:
             wrong.append(
                 f"a credit of {major(amount, source)} {source} at {source}->{target} {rate} "
@@ -179,8 +187,11 @@ def test_a_payout_in_another_currency_is_converted_exactly_and_rounded_half_to_e
     for source, target, rate, amount, expected in CONVERSIONS:
         svc, _, _ = funded({"a": amount * 2}, source, target)
         svc.set_rate(source, target, rate)
-        payout = svc.payout(svc.request_payout("a", amount, "k1"))
-        got = (payout.amount, payout.currency)
+        try:
+            payout = svc.payout(svc.request_payout("a", amount, "k1"))
+            got = (payout.amount, payout.currency)
+        except Exception as error:
+            got = f"request_payout raised {type(error).__name__}"
         if got != (expected, target):
             wrong.append(
                 f"a payout of {major(amount, source)} {source} paid in {target} at {rate} "
@@ -407,11 +418,14 @@ def test_a_credit_in_the_accounts_own_currency_is_never_converted():
 
 
 def test_a_rate_is_for_one_direction_only():
-    """a rate from one currency to another says nothing of the way back: without a rate
-    of its own it is a LookupError, and changes nothing"""
+    """a rate from one currency to another says nothing of the way back, even a rate of
+    1: without a rate of its own it is a LookupError, and changes nothing"""
     svc, _, _ = funded({"a": 500}, "JPY", "USD")
     svc.open_account("u", "USD", "bank-u")
+    svc.open_account("w", "KWD", "bank-w", "USD")
+    svc.credit("w", 5000, "KWD")
     svc.set_rate("USD", "JPY", "150")
+    svc.set_rate("USD", "KWD", "1")
     refuses(
         LookupError,
         "only USD->JPY is set: credit('u', 1000, 'JPY') on an account in USD",
@@ -422,10 +436,20 @@ def test_a_rate_is_for_one_direction_only():
         "only USD->JPY is set: request_payout('a', 300, 'k1') from yen, paid in USD",
         lambda: svc.request_payout("a", 300, "k1"),
     )
-    got = [svc.balance("u"), svc.balance("a"), len(svc.list_payouts()[0])]
-    assert got == [0, 500, 0], (
-        "after the refused credit and payout: u should hold 0, a 500, with no payout; got "
-        f"{show(got)}"
+    refuses(
+        LookupError,
+        "only USD->KWD is set, at 1: credit('u', 1000, 'KWD') on an account in USD",
+        lambda: svc.credit("u", 1000, "KWD"),
+    )
+    refuses(
+        LookupError,
+        "only USD->KWD is set, at 1: request_payout('w', 3000, 'k1') from KWD, paid in USD",
+        lambda: svc.request_payout("w", 3000, "k1"),
+    )
+    got = [svc.balance("u"), svc.balance("a"), svc.balance("w"), len(svc.list_payouts()[0])]
+    assert got == [0, 500, 5000, 0], (
+        "after the refused credits and payouts: u should hold 0, a 500, w 5000, with no "
+        f"payout; got {show(got)}"
     )
 
 

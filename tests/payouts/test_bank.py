@@ -493,25 +493,46 @@ def test_a_key_used_again_does_not_cut_a_retrys_wait_short():
 
 def test_other_payouts_paid_meanwhile_do_not_cut_a_retrys_wait_short():
     """a payout waits its whole wait whatever happens meanwhile: paid payouts, credits and
-    new requests of other accounts do not make it due before its 30 s are over"""
+    new requests of other accounts, another account's payout refused, and a new rate do
+    not make it due before its 30 s are over, nor shorten the 60 s after its next attempt"""
     svc, bank, clock = funded({"a": 1000, "b": 1000})
     payout = svc.request_payout("a", 300, "k1")
     bank.plan += ["unavailable"]
     svc.run()  # at 0 s: due again at 30 s
+    # (time, the bank's answers to this run's new transfers, a new rate set before it)
+    steps = [
+        (10.0, ["refuse"], False),
+        (20.0, ["pay"], True),
+        (29.0, ["pay"], False),
+        (30.0, ["unavailable", "pay"], False),  # a's second attempt: due again at 90 s
+        (40.0, ["refuse"], False),
+        (50.0, ["pay"], True),
+        (60.0, ["pay"], False),
+        (89.0, ["pay"], False),
+        (90.0, ["pay", "pay"], False),
+    ]
     seen = []
-    for at in (10.0, 20.0, 29.0, 30.0):
+    for at, answers, new_rate in steps:
         clock.t = at
         svc.credit("b", 10, "USD")
-        svc.request_payout("b", 100, f"b{at:g}")  # paid by this run
+        svc.request_payout("b", 100, f"b{at:g}")  # refused or paid by this run
+        if new_rate:
+            svc.set_rate("EUR", "USD", f"1.{at:g}")
+        bank.plan[:] = answers
         svc.run()
         sends = [call[1] for call in bank.calls].count("bank-a")
         seen.append((at, sends, svc.payout(payout).status))
-    expected = [(10.0, 1, "pending"), (20.0, 1, "pending"), (29.0, 1, "pending"), (30.0, 2, "paid")]
+    expected = [(at, 1, "pending") for at in (10.0, 20.0, 29.0)]
+    expected += [(at, 2, "pending") for at in (30.0, 40.0, 50.0, 60.0, 89.0)]
+    expected += [(90.0, 3, "paid")]
     assert seen == expected, (
-        "the bank is unavailable for a's payout at 0 s, so it is due again at 30 s; at 10, "
-        "20, 29 and 30 s b is credited 10 and requests a payout of 100, then a run pays "
-        "it: a's payout should be sent again only at 30 s; (time, times a's payout was "
-        f"sent so far, its status) should be {show(expected)}; got {show(seen)}"
+        "the bank is unavailable for a's payout at 0 s, so it is due again at 30 s, and "
+        "again at 30 s, so it is due again at 90 s; at 10, 20, 29, 30, 40, 50, 60, 89 and "
+        "90 s b is credited 10 and requests a payout of 100, then a run: the bank refuses "
+        "b's payout at 10 and 40 s and pays the others, and a new EUR->USD rate is set "
+        "before the runs at 20 and 50 s: a's payout should be sent again only at 30 and "
+        "90 s; (time, times a's payout was sent so far, its status) should be "
+        f"{show(expected)}; got {show(seen)}"
     )
 
 

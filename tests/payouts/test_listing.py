@@ -115,23 +115,31 @@ def test_a_page_holds_at_most_limit_payouts_and_its_cursor_continues_after_it():
 
 def test_every_cursor_the_service_hands_out_is_taken_back():
     """each cursor list_payouts gives is one it takes back: 300 payouts listed one to a
-    page, every page's cursor followed, give every payout once, in order"""
+    page, every page's cursor followed, give every payout once, in order; so do payouts
+    requested at clock readings a float writes in other forms (1e-05, 1e+16, -100.0)"""
     # One to a page, every payout ends a page: a cursor whose text holds some of them
     # in characters its own decoding refuses is met.
-    svc, _, clock = funded({"a": 1000})
-    ids = requested(svc, clock, [float(n) for n in range(300)])
-    got, cursor, stopped = [], None, ""
-    try:
-        while len(got) <= len(ids):
-            payouts, cursor = svc.list_payouts(1, cursor)
-            got += [payout.payout_id for payout in payouts]
-            if cursor is None:
-                break
-    except Exception as error:
-        stopped = f", then list_payouts(1, {cursor!r}) raised {type(error).__name__}"
-    assert got == ids, (
-        "300 payouts requested one second apart, listed one to a page following the "
-        f"cursors: every id once, in order; got {len(got)} ids{stopped}"
+    cases = [("300 payouts requested one second apart", [float(n) for n in range(300)])]
+    for times in ([1e-05, 2e-05], [1e16, 2e16], [-100.0, -99.0]):
+        cases.append((f"2 payouts requested at clock {times[0]!r} and {times[1]!r}", times))
+    wrong = []
+    for scenario, times in cases:
+        svc, _, clock = funded({"a": 1000}, clock=Clock(times[0]))
+        ids = requested(svc, clock, times)
+        got, cursor, stopped = [], None, ""
+        try:
+            while len(got) <= len(ids):
+                payouts, cursor = svc.list_payouts(1, cursor)
+                got += [payout.payout_id for payout in payouts]
+                if cursor is None:
+                    break
+        except Exception as error:
+            stopped = f", then list_payouts(1, {cursor!r}) raised {type(error).__name__}"
+        if got != ids:
+            wrong.append(f"{scenario}: got {len(got)} of the {len(ids)} ids{stopped}")
+    assert not wrong, (
+        "payouts listed one to a page following the cursors: every id once, in order; "
+        + "; ".join(wrong)
     )
 
 
