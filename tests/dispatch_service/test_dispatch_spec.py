@@ -838,10 +838,25 @@ def test_a_heartbeat_at_clock_reading_zero_counts_like_any_other():
         )
 
 
+# Workers whose last heartbeat (or join) reads below 0, as (the story, the clock at A's join,
+# at its heartbeat (None: none), what dispatch('o1') gives at -60, timeout 30): a reading
+# clamped to 0, or kept without its sign, makes a 40 s old one look fresh.
+BELOW_ZERO = (
+    ("A's join at -100 is 40 s old, more than the timeout", -100.0, None, None),
+    ("A's heartbeat at -100 is 40 s old, more than the timeout", -130.0, -100.0, None),
+    (
+        "A's heartbeat at -80 is 20 s old, at most the timeout (its join is 40 s old)",
+        -100.0,
+        -80.0,
+        "A",
+    ),
+)
+
+
 def test_clock_readings_below_zero_count_like_any_other():
     """the clock may read below 0, and such a reading counts like any other: a worker whose
-    delivery failed at -5 is down until its next heartbeat, and a heartbeat at -80 is the
-    worker's last, its age running from it (a reading below 0 is not a missing one)"""
+    delivery failed at -5 is down until its next heartbeat, and a join or heartbeat at -100
+    is 40 s old at -60 (a reading below 0 is neither a missing one nor 0)"""
     world = World(t=-5.0, refuse={("A", "o1")})
     svc = service(world, ["A", "B"], timeout=30.0)
     got = [delivery(svc.dispatch(order)) for order in ["o1", "o2"]]
@@ -852,17 +867,20 @@ def test_clock_readings_below_zero_count_like_any_other():
         "timeout 30, the clock at -5: A and B join, A refuses o1 (and is down), then o2, "
         f"A's heartbeat and o3 should give {show(expected)}; got {show(got)}"
     )
-    world = World(t=-100.0)
-    svc = service(world, ["A"], timeout=30.0)
-    world.t = -80.0
-    svc.heartbeat("A")
-    world.t = -60.0
-    got = svc.dispatch("o1").worker
-    assert got == "A", (
-        "timeout 30: A joins at -100 and sends a heartbeat at -80, its last; at -60 that "
-        "heartbeat is 20 s old, at most the timeout (its join is 40 s old): dispatch('o1') "
-        f"should go to 'A'; got {got!r}"
-    )
+    for story, joined, beat, expected in BELOW_ZERO:
+        world = World(t=joined)
+        svc = service(world, ["A"], timeout=30.0)
+        heard = ""
+        if beat is not None:
+            world.t = beat
+            svc.heartbeat("A")
+            heard = f" and sends a heartbeat at {beat:g}, its last"
+        world.t = -60.0
+        got = svc.dispatch("o1").worker
+        assert got == expected, (
+            f"timeout 30: A joins at {joined:g}{heard}; at -60 {story}: dispatch('o1') "
+            f"should go to {expected!r}; got {got!r}"
+        )
 
 
 # Rounds of the long run below: past 2**16 failures and heartbeats for each worker.
