@@ -373,9 +373,21 @@ def test_the_one_available_worker_is_found_from_any_cursor():
             )
 
 
+# Timeouts to be kept as given, neither rounded nor capped, as (the timeout, a hair, the hair
+# written): 2.25 (2.2 to a tenth, round half to even), 0.1234567 (0.12 to a hundredth,
+# 0.123457 to six digits), 1e7 and 1e13 (more than a million and a trillion seconds). Each
+# hair is a few units in the last place of the timeout: `timeout + hair` is exact in binary.
+KEPT = (
+    (2.25, 2.0**-40, "2**-40"),
+    (0.1234567, 2.0**-50, "2**-50"),
+    (1e7, 2.0**-26, "2**-26"),
+    (1e13, 2.0**-8, "2**-8"),
+)
+
+
 def test_a_heartbeat_exactly_timeout_seconds_old_still_counts():
     """a worker whose last heartbeat is exactly heartbeat_timeout seconds old is
-    available"""
+    available, whatever the timeout: 2.25, 0.1234567, 1e13 as given"""
     # Readings exact in binary: `now - last <= timeout` and `last + timeout >= now`, which
     # differ at 0.1 + 0.2, agree on them (tests/selftest/designs: deadlines). Readings with
     # rounding error, where the two agree too: the test after the next.
@@ -389,11 +401,21 @@ def test_a_heartbeat_exactly_timeout_seconds_old_still_counts():
         "timeout 5: A and B join at 0, B's heartbeat at 2.5: at 7.5 B's is exactly 5 s old "
         f"and still counts, A's is older: 2 dispatches should go to 'B', 'B'; got {show(got)}"
     )
+    for timeout, _, _ in KEPT:
+        world = World()
+        svc = service(world, ["A"], timeout=timeout)
+        world.t = timeout
+        got = svc.dispatch("o1").worker
+        assert got == "A", (
+            f"timeout {timeout!r}: A joins at 0: at {timeout!r} its join is exactly "
+            f"{timeout!r} s old and still counts (the timeout as given, neither rounded nor "
+            f"capped): dispatch('o1') should go to 'A'; got {got!r}"
+        )
 
 
 def test_a_heartbeat_a_hair_more_than_timeout_seconds_old_no_longer_counts():
     """a worker whose last heartbeat is more than heartbeat_timeout seconds old, by however
-    little, is not available"""
+    little, is not available, whatever the timeout: 0.1234567, 1e13 as given"""
     # A hair: 2**-26 s (15 ns) past 30 s, 2**-40 s past 5 s, readings exact in binary, so
     # that `now - last` and `last + timeout` are exact too. "At most" leaves no tolerance:
     # math.isclose(age, timeout) takes both for the timeout.
@@ -408,6 +430,17 @@ def test_a_heartbeat_a_hair_more_than_timeout_seconds_old_no_longer_counts():
             f"timeout {timeout:g}: A and B join at 0, B's heartbeat at 2.5: at {timeout:g} + "
             f"{written} A's join is {written} s more than {timeout:g} s old and no longer "
             f"counts, B's heartbeat does: 2 dispatches should go to 'B', 'B'; got {show(got)}"
+        )
+    for timeout, hair, written in KEPT:
+        world = World()
+        svc = service(world, ["A"], timeout=timeout)
+        world.t = timeout + hair
+        got = svc.dispatch("o1").worker
+        assert got is None, (
+            f"timeout {timeout!r}: A joins at 0: at {timeout!r} + {written} its join is "
+            f"{written} s more than {timeout!r} s old and no longer counts (the timeout as "
+            f"given, neither rounded nor capped): dispatch('o1') should go to nobody (None); "
+            f"got {got!r}"
         )
 
 
