@@ -28,6 +28,7 @@ import threading
 import pytest
 
 from tests.dispatch_service.model import Service, World
+from tests.harness.toolkit.differential import shown
 from tests.harness.toolkit.process_clock import Clock
 from tests.harness.toolkit.spec import Raised, attempt, fresh, refuses, show
 
@@ -269,16 +270,25 @@ def test_every_positive_timeout_is_accepted():
         )
 
 
+# Order ids to be passed on as given: a short one, one of 100 characters (not cut to 64),
+# and an e followed by a combining accent (not normalised to the one character é).
+AS_GIVEN = ("o1", "o" * 100, "e\u0301")
+
+
 def test_the_transport_is_called_with_the_worker_and_the_order():
-    """dispatch calls send(worker_id, order_id): the worker first, then the order"""
-    world = World()
-    svc = service(world, ["A", "B"])
-    svc.dispatch("o1")
-    got = world.sent
-    assert got in ([("A", "o1")], [("B", "o1")]), (
-        "workers A, B: dispatch('o1') should call send(worker, 'o1') once, with 'A' or "
-        f"'B' as the worker; the sends were {show(got)}"
-    )
+    """dispatch calls send(worker_id, order_id): the worker first, then the order, as
+    given"""
+    for order in AS_GIVEN:
+        world = World()
+        svc = service(world, ["A", "B"])
+        svc.dispatch(order)
+        got = world.sent
+        sends = ", ".join(f"send({shown(w)}, {shown(o)})" for w, o in got) or "none"
+        assert got in ([("A", order)], [("B", order)]), (
+            f"workers A, B: dispatch({shown(order)}) should call send(worker, {shown(order)}) "
+            f"once, with 'A' or 'B' as the worker and the order id as given; the sends were "
+            f"{sends}"
+        )
 
 
 # -- the rotation and its cursor --
@@ -573,11 +583,11 @@ def test_the_delivery_names_the_order():
     )
     for workers, story, taker, attempts in stories:
         svc = service(World(), workers)
-        for order in ("o-1", "ORDER 7", " o-2 ", "", "o-1"):
+        for order in ("o-1", "ORDER 7", " o-2 ", "", "o-1", *AS_GIVEN):
             got = delivery(svc.dispatch(order))
             expected = (order, taker, attempts)
             assert got == expected, (
-                f"{story}: dispatch({order!r}) should give {show(expected)} (order_id as "
+                f"{story}: dispatch({shown(order)}) should give {show(expected)} (order_id as "
                 f"given; any id, the empty one too, is an order like any other); got "
                 f"{show(got)}"
             )
