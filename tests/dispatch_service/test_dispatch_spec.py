@@ -28,6 +28,7 @@ import threading
 import pytest
 
 from tests.dispatch_service.model import Service, World
+from tests.harness.toolkit.differential import shown
 from tests.harness.toolkit.process_clock import Clock
 from tests.harness.toolkit.spec import Raised, attempt, fresh, refuses, show
 
@@ -269,16 +270,25 @@ def test_every_positive_timeout_is_accepted():
         )
 
 
+# Order ids to be passed on as given: a short one, one of 100 characters (not cut to 64),
+# and an e followed by a combining accent (not normalised to the one character é).
+AS_GIVEN = ("o1", "o" * 100, "e\u0301")
+
+
 def test_the_transport_is_called_with_the_worker_and_the_order():
-    """dispatch calls send(worker_id, order_id): the worker first, then the order"""
-    world = World()
-    svc = service(world, ["A", "B"])
-    svc.dispatch("o1")
-    got = world.sent
-    assert got in ([("A", "o1")], [("B", "o1")]), (
-        "workers A, B: dispatch('o1') should call send(worker, 'o1') once, with 'A' or "
-        f"'B' as the worker; the sends were {show(got)}"
-    )
+    """dispatch calls send(worker_id, order_id): the worker first, then the order, as
+    given"""
+    for order in AS_GIVEN:
+        world = World()
+        svc = service(world, ["A", "B"])
+        svc.dispatch(order)
+        got = world.sent
+        sends = ", ".join(f"send({shown(w)}, {shown(o)})" for w, o in got) or "none"
+        assert got in ([("A", order)], [("B", order)]), (
+            f"workers A, B: dispatch({shown(order)}) should call send(worker, {shown(order)}) "
+            f"once, with 'A' or 'B' as the worker and the order id as given; the sends were "
+            f"{sends}"
+        )
 
 
 # -- the rotation and its cursor --
@@ -373,9 +383,23 @@ def test_the_one_available_worker_is_found_from_any_cursor():
             )
 
 
+# Timeouts to be kept as given, neither rounded nor capped, as (the timeout, a hair, the hair
+# written): 2.25 (2.2 to a tenth, round half to even), 0.1234567 (0.12 to a hundredth,
+# 0.123457 to six digits), 1e7 and 1e13 (more than a million and a trillion seconds). Each
+# hair is a few units in the last place of the timeout: `timeout + hair` is exact in binary.
+# None for 1e13: a hair past it, readings over 1e12 taken for milliseconds fail too, a mistake
+# of the readings (the age test below), not of the timeout; capping it fails the exact test.
+KEPT = (
+    (2.25, 2.0**-40, "2**-40"),
+    (0.1234567, 2.0**-50, "2**-50"),
+    (1e7, 2.0**-26, "2**-26"),
+    (1e13, None, None),
+)
+
+
 def test_a_heartbeat_exactly_timeout_seconds_old_still_counts():
     """a worker whose last heartbeat is exactly heartbeat_timeout seconds old is
-    available"""
+    available, whatever the timeout: 2.25, 0.1234567, 1e13 as given"""
     # Readings exact in binary: `now - last <= timeout` and `last + timeout >= now`, which
     # differ at 0.1 + 0.2, agree on them (tests/selftest/designs: deadlines). Readings with
     # rounding error, where the two agree too: the test after the next.
@@ -389,11 +413,21 @@ def test_a_heartbeat_exactly_timeout_seconds_old_still_counts():
         "timeout 5: A and B join at 0, B's heartbeat at 2.5: at 7.5 B's is exactly 5 s old "
         f"and still counts, A's is older: 2 dispatches should go to 'B', 'B'; got {show(got)}"
     )
+    for timeout, _, _ in KEPT:
+        world = World()
+        svc = service(world, ["A"], timeout=timeout)
+        world.t = timeout
+        got = svc.dispatch("o1").worker
+        assert got == "A", (
+            f"timeout {timeout!r}: A joins at 0: at {timeout!r} its join is exactly "
+            f"{timeout!r} s old and still counts (the timeout as given, neither rounded nor "
+            f"capped): dispatch('o1') should go to 'A'; got {got!r}"
+        )
 
 
 def test_a_heartbeat_a_hair_more_than_timeout_seconds_old_no_longer_counts():
     """a worker whose last heartbeat is more than heartbeat_timeout seconds old, by however
-    little, is not available"""
+    little, is not available, whatever the timeout: 0.1234567, 1e7 as given"""
     # A hair: 2**-26 s (15 ns) past 30 s, 2**-40 s past 5 s, readings exact in binary, so
     # that `now - last` and `last + timeout` are exact too. "At most" leaves no tolerance:
     # math.isclose(age, timeout) takes both for the timeout.
@@ -409,30 +443,47 @@ def test_a_heartbeat_a_hair_more_than_timeout_seconds_old_no_longer_counts():
             f"{written} A's join is {written} s more than {timeout:g} s old and no longer "
             f"counts, B's heartbeat does: 2 dispatches should go to 'B', 'B'; got {show(got)}"
         )
+    for timeout, hair, written in KEPT:
+        if hair is None:
+            continue
+        world = World()
+        svc = service(world, ["A"], timeout=timeout)
+        world.t = timeout + hair
+        got = svc.dispatch("o1").worker
+        assert got is None, (
+            f"timeout {timeout!r}: A joins at 0: at {timeout!r} + {written} its join is "
+            f"{written} s more than {timeout!r} s old and no longer counts (the timeout as "
+            f"given, neither rounded nor capped): dispatch('o1') should go to nobody (None); "
+            f"got {got!r}"
+        )
 
 
 # Clock readings that are not exact in binary, as (what they are, the timeout, the clock at
 # A's join, at its heartbeat (None: none), at the dispatch). At each, `now - then <= timeout`
 # in floats agrees with the difference in decimals and with a deadline, `then + timeout >= now`
 # (tests/selftest/designs: deadlines): the contract's subtraction, however a design writes it.
+# Then huge readings, still seconds (clock() gives the time in seconds, whatever its size).
 ROUNDED = (
     ("tenths of a second, exactly the timeout apart", 30.0, 0.1, None, 30.1),
     ("a clock that starts at 3.8", 30.0, 3.8, 21.1, 51.1),
     ("a wall clock's seconds since 1970", 30.0, 1_700_000_050.0, None, 1_700_000_075.0),
     ("a fraction of a second just over the timeout", 0.1, 0.1, None, 0.2000000005),
+    ("a clock reading 2e12 seconds", 30.0, 2e12, None, 2e12 + 31),
+    ("a clock reading 2e15 seconds", 30.0, 2e15, None, 2e15 + 31),
 )
 
 
 def test_a_worker_s_age_is_the_clock_now_minus_the_clock_then_at_readings_with_rounding_error():
     """a worker's age is clock() now minus clock() then, in floats, whatever the readings:
-    at 30.1 a join at 0.1 is 30 s old, and a reading of 1.7e9 keeps its seconds
+    at 30.1 a join at 0.1 is 30 s old, and readings of 1.7e9 or 2e15 keep their seconds
 
     Readings where other ways of taking the age part from it: the cutoff
     `then >= now - timeout` (30.1 - 30 is 0.10000000000000142, more than 0.1),
     readings kept relative to the first one (51.1 - 3.8 less 21.1 - 3.8 is
     30.000000000000004), readings in single precision (1,700,000,050 kept as
-    1,700,000,000), and the exact difference of the binary readings (30.1 - 0.1
-    is a hair over 30 there).
+    1,700,000,000), the exact difference of the binary readings (30.1 - 0.1
+    is a hair over 30 there), and readings over 1e12 or 1e15 taken for
+    milliseconds (a join at 2e12 would be 0.031 s old 31 s later).
     """
     for story, timeout, joined, beat, now in ROUNDED:
         world = World(t=joined)
@@ -532,11 +583,11 @@ def test_the_delivery_names_the_order():
     )
     for workers, story, taker, attempts in stories:
         svc = service(World(), workers)
-        for order in ("o-1", "ORDER 7", " o-2 ", "", "o-1"):
+        for order in ("o-1", "ORDER 7", " o-2 ", "", "o-1", *AS_GIVEN):
             got = delivery(svc.dispatch(order))
             expected = (order, taker, attempts)
             assert got == expected, (
-                f"{story}: dispatch({order!r}) should give {show(expected)} (order_id as "
+                f"{story}: dispatch({shown(order)}) should give {show(expected)} (order_id as "
                 f"given; any id, the empty one too, is an order like any other); got "
                 f"{show(got)}"
             )
@@ -838,10 +889,25 @@ def test_a_heartbeat_at_clock_reading_zero_counts_like_any_other():
         )
 
 
+# Workers whose last heartbeat (or join) reads below 0, as (the story, the clock at A's join,
+# at its heartbeat (None: none), what dispatch('o1') gives at -60, timeout 30): a reading
+# clamped to 0, or kept without its sign, makes a 40 s old one look fresh.
+BELOW_ZERO = (
+    ("A's join at -100 is 40 s old, more than the timeout", -100.0, None, None),
+    ("A's heartbeat at -100 is 40 s old, more than the timeout", -130.0, -100.0, None),
+    (
+        "A's heartbeat at -80 is 20 s old, at most the timeout (its join is 40 s old)",
+        -100.0,
+        -80.0,
+        "A",
+    ),
+)
+
+
 def test_clock_readings_below_zero_count_like_any_other():
     """the clock may read below 0, and such a reading counts like any other: a worker whose
-    delivery failed at -5 is down until its next heartbeat, and a heartbeat at -80 is the
-    worker's last, its age running from it (a reading below 0 is not a missing one)"""
+    delivery failed at -5 is down until its next heartbeat, and a join or heartbeat at -100
+    is 40 s old at -60 (a reading below 0 is neither a missing one nor 0)"""
     world = World(t=-5.0, refuse={("A", "o1")})
     svc = service(world, ["A", "B"], timeout=30.0)
     got = [delivery(svc.dispatch(order)) for order in ["o1", "o2"]]
@@ -852,17 +918,20 @@ def test_clock_readings_below_zero_count_like_any_other():
         "timeout 30, the clock at -5: A and B join, A refuses o1 (and is down), then o2, "
         f"A's heartbeat and o3 should give {show(expected)}; got {show(got)}"
     )
-    world = World(t=-100.0)
-    svc = service(world, ["A"], timeout=30.0)
-    world.t = -80.0
-    svc.heartbeat("A")
-    world.t = -60.0
-    got = svc.dispatch("o1").worker
-    assert got == "A", (
-        "timeout 30: A joins at -100 and sends a heartbeat at -80, its last; at -60 that "
-        "heartbeat is 20 s old, at most the timeout (its join is 40 s old): dispatch('o1') "
-        f"should go to 'A'; got {got!r}"
-    )
+    for story, joined, beat, expected in BELOW_ZERO:
+        world = World(t=joined)
+        svc = service(world, ["A"], timeout=30.0)
+        heard = ""
+        if beat is not None:
+            world.t = beat
+            svc.heartbeat("A")
+            heard = f" and sends a heartbeat at {beat:g}, its last"
+        world.t = -60.0
+        got = svc.dispatch("o1").worker
+        assert got == expected, (
+            f"timeout 30: A joins at {joined:g}{heard}; at -60 {story}: dispatch('o1') "
+            f"should go to {expected!r}; got {got!r}"
+        )
 
 
 # Rounds of the long run below: past 2**16 failures and heartbeats for each worker.
