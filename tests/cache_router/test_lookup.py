@@ -108,9 +108,14 @@ def test_a_key_past_the_last_token_wraps_around():
         )
 
 
+# V=1, a of weight 2: a#0, b#0, c#0, a#1, d#0 at 10 .. 50 and the key at 5. The walk meets
+# a again after two other nodes, and skips it: four replicas are a, b, c, d.
+REPEAT = {"a#0": 10, "b#0": 20, "c#0": 30, "a#1": 40, "d#0": 50, "key": 5}
+
+
 def test_owners_are_distinct_nodes_clockwise():
     """owners walks clockwise from the key's token and skips tokens of nodes it already
-    has: two replicas are two nodes"""
+    has, however many replicas: two replicas are two nodes, five are five"""
     cluster = cluster_of(["a", "b", "c"], 2, 3, table_hash(NEAR))
     for key, expected in [
         ("key-50", ["a", "b", "c"]),
@@ -123,10 +128,20 @@ def test_owners_are_distinct_nodes_clockwise():
             f"owners of {key!r} (at {NEAR[key]}) should be {expected!r}, the next token of a "
             f"node already taken skipped; got {got}"
         )
-    nodes = ["n0", "n1", "n2", "n3"]
-    cluster, expected = cluster_of(nodes, 16, 2), model_of(nodes, 16, 2)
-    problem = misowned(cluster, expected, KEYS[:400])
-    assert not problem, f"V=16, replicas=2, nodes n0..n3, SHA-256 positions: {problem}"
+    for count, replicas in ((4, 2), (6, 5), (10, 9)):
+        nodes = [f"n{i}" for i in range(count)]
+        cluster, expected = cluster_of(nodes, 16, replicas), model_of(nodes, 16, replicas)
+        problem = misowned(cluster, expected, KEYS[:400])
+        assert not problem, (
+            f"V=16, replicas={replicas}, nodes n0..n{count - 1}, SHA-256 positions: {problem}"
+        )
+    cluster = cluster_of({"a": 2, "b": 1, "c": 1, "d": 1}, 1, 4, table_hash(REPEAT))
+    got = owners_of(cluster, "key")
+    assert got == "['a', 'b', 'c', 'd']", (
+        "V=1, replicas=4, a of weight 2, tokens a#0 10, b#0 20, c#0 30, a#1 40, d#0 50: "
+        "owners of a key at 5 should be four distinct nodes, ['a', 'b', 'c', 'd']: a#1 "
+        f"is skipped, a being taken already, however many owners came after it; got {got}"
+    )
 
 
 def test_owners_stop_when_every_node_is_taken():
