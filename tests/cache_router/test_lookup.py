@@ -34,8 +34,8 @@ NEAR = {**POSITIONS, "a#1": 150, "b#1": 250, "c#1": 350, "key-120": 120, "key-26
 
 
 def test_a_node_has_weight_times_v_tokens():
-    """add_node(node, weight) gives the node the tokens node#0 .. node#(weight*V - 1): those
-    token ids are hashed, and no other id of the node"""
+    """add_node(node, weight) gives the node the tokens node#0 .. node#(weight*V - 1), however
+    large V: those token ids are hashed, and no other id of the node"""
     seen: set[str] = set()
     nodes = {"n": 2, "m": 1}
     cluster = cluster_of(nodes, 3, 2, recording(seen))
@@ -48,6 +48,30 @@ def test_a_node_has_weight_times_v_tokens():
             f"V=3, add_node('n', 2) then add_node('m', 1), then 20 keys looked up: the token "
             f"ids of {node!r} hashed should be {expected}; got {got}"
         )
+    for virtuals in (17, 5000):  # no V is too large: the last token decides the key here
+        cluster = cluster_of(["a", "b"], virtuals, 2, last_token_first(virtuals))
+        got = owners_of(cluster, "key")
+        assert got == "['a', 'b']", (
+            f"V={virtuals}, nodes a and b, tokens a#0 .. a#{virtuals - 2} at 1 .. "
+            f"{virtuals - 1:,}, a#{virtuals - 1} at 10**9, b#0 .. b#{virtuals - 1} above "
+            f"2 * 10**9: owners of a key at 10**9 should be ['a', 'b'], a's token "
+            f"a#{virtuals - 1} first at or after it; got {got}"
+        )
+
+
+def last_token_first(virtuals: int):
+    """A hash64 for nodes a and b at V=`virtuals`: a#0 .. a#(V - 2) at 1 .. V - 1, a's last
+    token a#(V - 1) at 10**9 with the key, b's tokens from 2 * 10**9 on."""
+
+    def hash64(text: str) -> int:
+        if text == "key":
+            return 10**9
+        node, number = text.split("#")
+        if node == "b":
+            return 2 * 10**9 + int(number)
+        return 10**9 if int(number) == virtuals - 1 else int(number) + 1
+
+    return hash64
 
 
 def test_a_key_goes_to_the_first_token_at_or_after_it():
