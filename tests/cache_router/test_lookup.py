@@ -304,9 +304,10 @@ def test_down_nodes_are_owners_too():
 
 
 def test_node_ids_are_compared_exactly():
-    """ids alike but not equal ('n1' and 'n10', 'a' and 'A', 'é' written two ways) are
-    distinct nodes, and removing one takes off its tokens only; a node and a key read alike
-    once joined ('a' with key 'b:c0', 'a:b' with key 'c0') are another node, another key"""
+    """ids alike but not equal ('n1' and 'n10', 'a' and 'A', 'é' written two ways, two ids
+    that differ after 300 characters) are distinct nodes, and removing one takes off its
+    tokens only; a node and a key read alike once joined ('a' with key 'b:c0', 'a:b' with
+    key 'c0') are another node, another key"""
     keys = [*KEYS[:200], "", "n1", "n1#0", "a#1", "é", "e\u0301"]
     for family in LOOK_ALIKES:
         cluster, expected = cluster_of(family, 4, 2), model_of(family, 4, 2)
@@ -319,6 +320,8 @@ def test_node_ids_are_compared_exactly():
             f"V=4, replicas=2, nodes {nodes_text(family)}, then remove_node({family[0]!r}): "
             f"{problem}"
         )
+    problem = long_ids_misowned(KEYS[:100])
+    assert not problem, problem
     for joint in (":", "/", "#", "|", "\x00"):
         nodes = ["a", f"a{joint}b"]
         keys = [key for n in range(40) for key in (f"c{n}", f"b{joint}c{n}")]
@@ -335,6 +338,45 @@ def test_node_ids_are_compared_exactly():
             "stats(): each node holds its own keys only, so the first call that differs, "
             f"{wrong[0][0]}, should give {wrong[0][2]}; got {wrong[0][1]}"
         )
+
+
+# Two node ids that share their first 300 characters, and how a message shows them.
+LONG_IDS = {"x" * 300 + "1": "'x' * 300 + '1'", "x" * 300 + "2": "'x' * 300 + '2'"}
+
+
+def long_ids_misowned(keys: list[str]) -> str:
+    """'' if a cluster of the two LONG_IDS nodes (V=4, replicas=2) takes both, gives every
+    key the owners the model gives, and after remove_node of the first, the second alone;
+    else what went wrong, the ids written short."""
+    first, second = LONG_IDS
+    cluster, expected = cluster_of([first], 4, 2), model_of(list(LONG_IDS), 4, 2)
+    scenario = f"V=4, replicas=2, add_node({LONG_IDS[first]}), then add_node({LONG_IDS[second]})"
+    added = answer(lambda: cluster.add_node(second))
+    if added != "None":
+        return (
+            f"{scenario}: the second is another node, so add_node should add it; got "
+            f"{written_short(added)}"
+        )
+    for removed in (False, True):
+        if removed:
+            scenario += f", then remove_node({LONG_IDS[first]})"
+            cluster.remove_node(first)
+            expected.remove_node(first)
+        for key in before_the_end(keys, expected):
+            got, want = answer(lambda key=key: cluster.owners(key)), repr(expected.owners(key))
+            if got != want:
+                return (
+                    f"{scenario}: owners({key!r}) should be {written_short(want)}; got "
+                    f"{written_short(got)}"
+                )
+    return ""
+
+
+def written_short(text: str) -> str:
+    """`text` with the LONG_IDS in it written as the Python that makes them."""
+    for node, short in LONG_IDS.items():
+        text = text.replace(repr(node), short).replace(node, short)
+    return text
 
 
 def answers_to(cluster, keys: list[str]) -> list[str]:
