@@ -232,17 +232,27 @@ def test_owners_gives_a_new_list_each_call():
 
 def test_colliding_tokens_are_ordered_by_token_id():
     """tokens on one position are taken in plain str order of token id, whatever order the
-    nodes joined in"""
+    nodes joined in, and however many changes came after"""
     for positions, virtuals, nodes, first, why in TIES:
         tied = " and ".join(positions)
         for order in (nodes, nodes[::-1]):
             cluster = cluster_of(order, virtuals, 2, placed({**positions, "key": 7}))
-            got = owners_of(cluster, "key")
-            assert got.startswith(f"[{first!r}"), (
-                f"V={virtuals}, nodes {', '.join(map(repr, order))} added in that order; tokens "
-                f"{tied} both at hash 7, every other token far above: the first owner of a key "
-                f"at 7 should be {first!r} ({why}); owners gave {got}"
-            )
+            # Then node x, its tokens far above, joins and leaves 100 times: the key is
+            # looked up before and after each of these 200 changes.
+            for changes in range(201):
+                if changes:
+                    (cluster.add_node if changes % 2 else cluster.remove_node)("x")
+                got = owners_of(cluster, "key")
+                assert got.startswith(f"[{first!r}"), (
+                    f"V={virtuals}, nodes {', '.join(map(repr, order))} added in that order"
+                    + (
+                        f", then {changes} changes: add_node('x') and remove_node('x') in turn"
+                        if changes
+                        else ""
+                    )
+                    + f"; tokens {tied} both at hash 7, every other token far above: the "
+                    f"first owner of a key at 7 should be {first!r} ({why}); owners gave {got}"
+                )
 
 
 def small_positions(text: str) -> int:

@@ -503,7 +503,7 @@ def test_the_cluster_keeps_its_load_its_hash64_and_the_values_it_caches():
 
 def test_a_down_node_does_not_answer():
     """a node marked down serves nothing it holds, drained when it was marked down or not,
-    whatever is done to the other nodes: its keys are loaded anew"""
+    whatever is done to the other nodes, however many changes: its keys are loaded anew"""
     cluster = cluster_of(["a"], 4, 1)
     got = gets(cluster, ["user:1"])
     cluster.mark_down("a")
@@ -543,6 +543,22 @@ def test_a_down_node_does_not_answer():
         "stays down, so each get should be a miss with a fresh load: "
         f"{'; '.join(expected)}, stats() {expected_stats}; got: {'; '.join(got)}, stats() "
         f"{got_stats}"
+    )
+    # Node x joins and leaves 100 times while a is down, the key got after each change.
+    said = []
+    for side in (model_of(NODES, 4, 1), cluster_of(NODES, 4, 1)):
+        gets(side, [key])
+        side.mark_down("a")
+        for changes in range(1, 201):
+            (side.add_node if changes % 2 else side.remove_node)("x")
+            said.append(gets(side, [key])[0])
+    expected, got = said[:200], said[200:]
+    wrong = next((n for n, (x, y) in enumerate(zip(got, expected, strict=True)) if x != y), 0)
+    assert got == expected, (
+        f"V=4, replicas=1, nodes a, b, c, {key!r} owned by a alone: get({key!r}), "
+        f"mark_down('a'), then {wrong + 1} changes, add_node('x') and remove_node('x') in "
+        f"turn, each followed by a get of the key: a stays down, so the last get should "
+        f"give {expected[wrong]}; got {got[wrong]}"
     )
 
 
