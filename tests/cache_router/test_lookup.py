@@ -34,8 +34,8 @@ NEAR = {**POSITIONS, "a#1": 150, "b#1": 250, "c#1": 350, "key-120": 120, "key-26
 
 
 def test_a_node_has_weight_times_v_tokens():
-    """add_node(node, weight) gives the node the tokens node#0 .. node#(weight*V - 1): those
-    token ids are hashed, and no other id of the node"""
+    """add_node(node, weight) gives the node the tokens node#0 .. node#(weight*V - 1), however
+    large V: those token ids are hashed, and no other id of the node"""
     seen: set[str] = set()
     nodes = {"n": 2, "m": 1}
     cluster = cluster_of(nodes, 3, 2, recording(seen))
@@ -48,6 +48,30 @@ def test_a_node_has_weight_times_v_tokens():
             f"V=3, add_node('n', 2) then add_node('m', 1), then 20 keys looked up: the token "
             f"ids of {node!r} hashed should be {expected}; got {got}"
         )
+    for virtuals in (17, 5000):  # no V is too large: the last token decides the key here
+        cluster = cluster_of(["a", "b"], virtuals, 2, last_token_first(virtuals))
+        got = owners_of(cluster, "key")
+        assert got == "['a', 'b']", (
+            f"V={virtuals}, nodes a and b, tokens a#0 .. a#{virtuals - 2} at 1 .. "
+            f"{virtuals - 1:,}, a#{virtuals - 1} at 10**9, b#0 .. b#{virtuals - 1} above "
+            f"2 * 10**9: owners of a key at 10**9 should be ['a', 'b'], a's token "
+            f"a#{virtuals - 1} first at or after it; got {got}"
+        )
+
+
+def last_token_first(virtuals: int):
+    """A hash64 for nodes a and b at V=`virtuals`: a#0 .. a#(V - 2) at 1 .. V - 1, a's last
+    token a#(V - 1) at 10**9 with the key, b's tokens from 2 * 10**9 on."""
+
+    def hash64(text: str) -> int:
+        if text == "key":
+            return 10**9
+        node, number = text.split("#")
+        if node == "b":
+            return 2 * 10**9 + int(number)
+        return 10**9 if int(number) == virtuals - 1 else int(number) + 1
+
+    return hash64
 
 
 def test_a_key_goes_to_the_first_token_at_or_after_it():
@@ -108,9 +132,14 @@ def test_a_key_past_the_last_token_wraps_around():
         )
 
 
+# V=1, a of weight 2: a#0, b#0, c#0, a#1, d#0 at 10 .. 50 and the key at 5. The walk meets
+# a again after two other nodes, and skips it: four replicas are a, b, c, d.
+REPEAT = {"a#0": 10, "b#0": 20, "c#0": 30, "a#1": 40, "d#0": 50, "key": 5}
+
+
 def test_owners_are_distinct_nodes_clockwise():
     """owners walks clockwise from the key's token and skips tokens of nodes it already
-    has: two replicas are two nodes"""
+    has, however many replicas: two replicas are two nodes, five are five"""
     cluster = cluster_of(["a", "b", "c"], 2, 3, table_hash(NEAR))
     for key, expected in [
         ("key-50", ["a", "b", "c"]),
@@ -123,10 +152,20 @@ def test_owners_are_distinct_nodes_clockwise():
             f"owners of {key!r} (at {NEAR[key]}) should be {expected!r}, the next token of a "
             f"node already taken skipped; got {got}"
         )
-    nodes = ["n0", "n1", "n2", "n3"]
-    cluster, expected = cluster_of(nodes, 16, 2), model_of(nodes, 16, 2)
-    problem = misowned(cluster, expected, KEYS[:400])
-    assert not problem, f"V=16, replicas=2, nodes n0..n3, SHA-256 positions: {problem}"
+    for count, replicas in ((4, 2), (6, 5), (10, 9)):
+        nodes = [f"n{i}" for i in range(count)]
+        cluster, expected = cluster_of(nodes, 16, replicas), model_of(nodes, 16, replicas)
+        problem = misowned(cluster, expected, KEYS[:400])
+        assert not problem, (
+            f"V=16, replicas={replicas}, nodes n0..n{count - 1}, SHA-256 positions: {problem}"
+        )
+    cluster = cluster_of({"a": 2, "b": 1, "c": 1, "d": 1}, 1, 4, table_hash(REPEAT))
+    got = owners_of(cluster, "key")
+    assert got == "['a', 'b', 'c', 'd']", (
+        "V=1, replicas=4, a of weight 2, tokens a#0 10, b#0 20, c#0 30, a#1 40, d#0 50: "
+        "owners of a key at 5 should be four distinct nodes, ['a', 'b', 'c', 'd']: a#1 "
+        f"is skipped, a being taken already, however many owners came after it; got {got}"
+    )
 
 
 def test_owners_stop_when_every_node_is_taken():
@@ -193,17 +232,27 @@ def test_owners_gives_a_new_list_each_call():
 
 def test_colliding_tokens_are_ordered_by_token_id():
     """tokens on one position are taken in plain str order of token id, whatever order the
-    nodes joined in"""
+    nodes joined in, and however many changes came after"""
     for positions, virtuals, nodes, first, why in TIES:
         tied = " and ".join(positions)
         for order in (nodes, nodes[::-1]):
             cluster = cluster_of(order, virtuals, 2, placed({**positions, "key": 7}))
-            got = owners_of(cluster, "key")
-            assert got.startswith(f"[{first!r}"), (
-                f"V={virtuals}, nodes {', '.join(map(repr, order))} added in that order; tokens "
-                f"{tied} both at hash 7, every other token far above: the first owner of a key "
-                f"at 7 should be {first!r} ({why}); owners gave {got}"
-            )
+            # Then node x, its tokens far above, joins and leaves 100 times: the key is
+            # looked up before and after each of these 200 changes.
+            for changes in range(201):
+                if changes:
+                    (cluster.add_node if changes % 2 else cluster.remove_node)("x")
+                got = owners_of(cluster, "key")
+                assert got.startswith(f"[{first!r}"), (
+                    f"V={virtuals}, nodes {', '.join(map(repr, order))} added in that order"
+                    + (
+                        f", then {changes} changes: add_node('x') and remove_node('x') in turn"
+                        if changes
+                        else ""
+                    )
+                    + f"; tokens {tied} both at hash 7, every other token far above: the "
+                    f"first owner of a key at 7 should be {first!r} ({why}); owners gave {got}"
+                )
 
 
 def small_positions(text: str) -> int:
@@ -265,9 +314,10 @@ def test_down_nodes_are_owners_too():
 
 
 def test_node_ids_are_compared_exactly():
-    """ids alike but not equal ('n1' and 'n10', 'a' and 'A', 'é' written two ways) are
-    distinct nodes, and removing one takes off its tokens only; a node and a key read alike
-    once joined ('a' with key 'b:c0', 'a:b' with key 'c0') are another node, another key"""
+    """ids alike but not equal ('n1' and 'n10', 'a' and 'A', 'é' written two ways, two ids
+    that differ after 300 characters) are distinct nodes, and removing one takes off its
+    tokens only; a node and a key read alike once joined ('a' with key 'b:c0', 'a:b' with
+    key 'c0') are another node, another key"""
     keys = [*KEYS[:200], "", "n1", "n1#0", "a#1", "é", "e\u0301"]
     for family in LOOK_ALIKES:
         cluster, expected = cluster_of(family, 4, 2), model_of(family, 4, 2)
@@ -280,6 +330,8 @@ def test_node_ids_are_compared_exactly():
             f"V=4, replicas=2, nodes {nodes_text(family)}, then remove_node({family[0]!r}): "
             f"{problem}"
         )
+    problem = long_ids_misowned(KEYS[:100])
+    assert not problem, problem
     for joint in (":", "/", "#", "|", "\x00"):
         nodes = ["a", f"a{joint}b"]
         keys = [key for n in range(40) for key in (f"c{n}", f"b{joint}c{n}")]
@@ -296,6 +348,45 @@ def test_node_ids_are_compared_exactly():
             "stats(): each node holds its own keys only, so the first call that differs, "
             f"{wrong[0][0]}, should give {wrong[0][2]}; got {wrong[0][1]}"
         )
+
+
+# Two node ids that share their first 300 characters, and how a message shows them.
+LONG_IDS = {"x" * 300 + "1": "'x' * 300 + '1'", "x" * 300 + "2": "'x' * 300 + '2'"}
+
+
+def long_ids_misowned(keys: list[str]) -> str:
+    """'' if a cluster of the two LONG_IDS nodes (V=4, replicas=2) takes both, gives every
+    key the owners the model gives, and after remove_node of the first, the second alone;
+    else what went wrong, the ids written short."""
+    first, second = LONG_IDS
+    cluster, expected = cluster_of([first], 4, 2), model_of(list(LONG_IDS), 4, 2)
+    scenario = f"V=4, replicas=2, add_node({LONG_IDS[first]}), then add_node({LONG_IDS[second]})"
+    added = answer(lambda: cluster.add_node(second))
+    if added != "None":
+        return (
+            f"{scenario}: the second is another node, so add_node should add it; got "
+            f"{written_short(added)}"
+        )
+    for removed in (False, True):
+        if removed:
+            scenario += f", then remove_node({LONG_IDS[first]})"
+            cluster.remove_node(first)
+            expected.remove_node(first)
+        for key in before_the_end(keys, expected):
+            got, want = answer(lambda key=key: cluster.owners(key)), repr(expected.owners(key))
+            if got != want:
+                return (
+                    f"{scenario}: owners({key!r}) should be {written_short(want)}; got "
+                    f"{written_short(got)}"
+                )
+    return ""
+
+
+def written_short(text: str) -> str:
+    """`text` with the LONG_IDS in it written as the Python that makes them."""
+    for node, short in LONG_IDS.items():
+        text = text.replace(repr(node), short).replace(node, short)
+    return text
 
 
 def answers_to(cluster, keys: list[str]) -> list[str]:

@@ -26,6 +26,7 @@ from tests.cache_router.model import (
     sha64,
     shown,
 )
+from tests.harness.toolkit.token_ring import table_hash
 from tests.harness.toolkit.waiting import Waited, locks_that_never_wait
 
 NODES = ["a", "b", "c"]
@@ -502,7 +503,7 @@ def test_the_cluster_keeps_its_load_its_hash64_and_the_values_it_caches():
 
 def test_a_down_node_does_not_answer():
     """a node marked down serves nothing it holds, drained when it was marked down or not,
-    whatever is done to the other nodes: its keys are loaded anew"""
+    whatever is done to the other nodes, however many changes: its keys are loaded anew"""
     cluster = cluster_of(["a"], 4, 1)
     got = gets(cluster, ["user:1"])
     cluster.mark_down("a")
@@ -542,6 +543,22 @@ def test_a_down_node_does_not_answer():
         "stays down, so each get should be a miss with a fresh load: "
         f"{'; '.join(expected)}, stats() {expected_stats}; got: {'; '.join(got)}, stats() "
         f"{got_stats}"
+    )
+    # Node x joins and leaves 100 times while a is down, the key got after each change.
+    said = []
+    for side in (model_of(NODES, 4, 1), cluster_of(NODES, 4, 1)):
+        gets(side, [key])
+        side.mark_down("a")
+        for changes in range(1, 201):
+            (side.add_node if changes % 2 else side.remove_node)("x")
+            said.append(gets(side, [key])[0])
+    expected, got = said[:200], said[200:]
+    wrong = next((n for n, (x, y) in enumerate(zip(got, expected, strict=True)) if x != y), 0)
+    assert got == expected, (
+        f"V=4, replicas=1, nodes a, b, c, {key!r} owned by a alone: get({key!r}), "
+        f"mark_down('a'), then {wrong + 1} changes, add_node('x') and remove_node('x') in "
+        f"turn, each followed by a get of the key: a stays down, so the last get should "
+        f"give {expected[wrong]}; got {got[wrong]}"
     )
 
 
@@ -673,8 +690,14 @@ def test_a_restart_empties_the_nodes_whole_cache_whatever_came_before_it():
     )
 
 
+# V=1, replicas=3: z#0, b#0, a#0 at 100, 200, 300 and the key at 50, so its owners are
+# z, b, a in that order, whatever order their ids sort in.
+ZBA = {"z#0": 100, "b#0": 200, "a#0": 300, "key": 50}
+
+
 def test_the_first_owner_up_that_holds_the_key_answers():
-    """an owner up that does not hold the key is passed over for a later owner that does"""
+    """an owner up that does not hold the key is passed over for a later owner that does,
+    the first of them in owner order when several later owners hold it"""
     keys = first_owned_by("a", NODES, KEYS[:60], virtuals=8)
     cluster = cluster_of(NODES, 8, 2)
     first = gets(cluster, keys)  # cached on a
@@ -692,6 +715,23 @@ def test_the_first_owner_up_that_holds_the_key_answers():
         "its outage)"
         if differ
         else ""
+    )
+    cluster = cluster_of(["z", "b", "a"], 1, 3, table_hash(ZBA))
+    cluster.mark_down("z")
+    cluster.mark_down("b")
+    cached = gets(cluster, ["key"])  # a miss, cached on a
+    cluster.set_weight("a", 0)  # a drained, keeping its cache
+    cluster.mark_up("b")
+    cached += gets(cluster, ["key"])  # a miss, cached on b
+    cluster.set_weight("a", 1)
+    cluster.mark_up("z")  # back, empty
+    got = gets(cluster, ["key"])[0]
+    assert got == cached[1], (
+        "V=1, replicas=3, tokens z#0, b#0, a#0 at 100, 200, 300, the key at 50 (owners z, "
+        "b, a): z and b marked down, get('key') (cached on a), set_weight('a', 0), b marked "
+        "up, get('key') (cached on b), set_weight('a', 1), z marked up (empty), get('key'): "
+        f"b and a both hold the key, and b, the first of them in owner order, should answer "
+        f"with {cached[1]}; got {got} (a holds {cached[0]})"
     )
 
 

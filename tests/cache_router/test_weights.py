@@ -182,9 +182,16 @@ def test_a_drained_node_gets_the_tokens_of_its_next_weight():
 
 
 def test_a_weight_lowered_and_raised_again_gives_the_tokens_of_the_last_weight():
-    """a weight lowered, then raised (or lowered again), leaves the node the tokens of the
-    last weight: node#0 .. node#(weight*V - 1), none twice and none missing"""
-    for first, weights in ((4, [1, 4]), (5, [2, 3]), (3, [1, 3, 2]), (5, [3, 1, 5])):
+    """a weight lowered, then raised (or lowered again), to the old weight or past it, leaves
+    the node the tokens of the last weight: node#0 .. node#(weight*V - 1), none twice and
+    none missing"""
+    for first, weights in (
+        (4, [1, 4]),
+        (5, [2, 3]),
+        (3, [1, 5]),  # raised past the weight it was lowered from
+        (3, [1, 3, 2]),
+        (5, [3, 1, 5]),
+    ):
         problem = has_tokens_of(first, weights)
         assert not problem, problem
 

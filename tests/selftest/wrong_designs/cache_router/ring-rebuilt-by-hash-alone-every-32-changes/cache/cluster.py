@@ -1,0 +1,120 @@
+"""Membership: the cache nodes, their weights and health, and the ring they make.
+
+The cluster is published as one State: the ring and the table of the nodes it
+names, made together. Every change of membership or weight builds the next
+State aside and publishes it with one assignment to `_state`; a lookup reads
+`state` once and takes both from it. So a lookup that overlaps a change (in
+another thread, inside the hash64 the change calls, or with the change made
+inside the lookup's own hash64 or load) sees the cluster whole, as it was
+before the change or after it: never a ring naming a node its table has lost.
+Writers are serialised by the caller; readers take no lock.
+
+Health (up or down) is not in the ring: a down node keeps its tokens, and the
+client skips it (client.py). So an outage moves no key, and a node that comes
+back owns exactly what it owned before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .hashing import Hash64
+from .nodes import CacheNode
+from .ring import Ring, token_ids
+
+
+@dataclass(frozen=True)
+class State:
+    """One published state of the cluster: the ring, and every member by id. Neither is
+    changed once published; a change makes the next State. The nodes themselves are
+    shared from one State to the next: their health and cache are not membership."""
+
+    ring: Ring
+    nodes: Mapping[str, CacheNode]
+
+
+class Cluster:
+    """The members of one cache cluster."""
+
+    def __init__(self, virtuals_per_weight: int, hash64: Hash64) -> None:
+        self._virtuals = virtuals_per_weight
+        self._changes = 0
+        self._weights: dict[str, int] = {}
+        self._state = State(Ring(hash64), {})
+
+    @property
+    def state(self) -> State:
+        """The cluster as published now: read it once per lookup."""
+        return self._state
+
+    @property
+    def ring(self) -> Ring:
+        """The ring as published now."""
+        return self._state.ring
+
+    @property
+    def weights(self) -> dict[str, int]:
+        """Each member and its weight (0 for a drained one), in a new dict."""
+        return dict(self._weights)
+
+    def node(self, node_id: str) -> CacheNode:
+        """The member `node_id`; KeyError if there is none."""
+        nodes = self._state.nodes
+        if node_id not in nodes:
+            raise KeyError(f"no node {node_id!r} in the cluster")
+        return nodes[node_id]
+
+    def add(self, node_id: str, weight: int) -> None:
+        if node_id in self._weights:
+            raise ValueError(f"node {node_id!r} is already in the cluster")
+        state = self._state
+        ring = state.ring.with_tokens(node_id, range(weight * self._virtuals))
+        nodes = {**state.nodes, node_id: CacheNode(node_id)}
+        self._weights[node_id] = weight
+        self._state = self._compacted(State(ring, nodes))
+
+    def remove(self, node_id: str) -> bool:
+        if node_id not in self._weights:
+            return False
+        state = self._state
+        nodes = {member: node for member, node in state.nodes.items() if member != node_id}
+        del self._weights[node_id]
+        self._state = self._compacted(State(state.ring.without(node_id), nodes))
+        return True
+
+    def set_weight(self, node_id: str, weight: int) -> None:
+        """A capacity change: the node's token count becomes weight * V (0 drains it)."""
+        self.node(node_id)  # KeyError for a stranger, before anything changes
+        state = self._state
+        have = self._weights[node_id] * self._virtuals
+        want = weight * self._virtuals
+        if want >= have:
+            ring = state.ring.with_tokens(node_id, range(have, want))
+        else:
+            ring = state.ring.without_tokens(node_id, range(want, have))
+        self._weights[node_id] = weight
+        self._state = self._compacted(State(ring, state.nodes))
+
+    def _compacted(self, state: State) -> State:
+        # Every 32 changes, rebuild the ring from the weights to shed drift.
+        self._changes += 1
+        if self._changes % 32:
+            return state
+        hash64 = state.ring._hash64
+        tokens = [
+            (hash64(token_id), token_id, node_id)
+            for node_id, weight in self._weights.items()
+            for token_id in token_ids(node_id, range(weight * self._virtuals))
+        ]
+        tokens.sort(key=lambda token: token[0])
+        return State(Ring(hash64, tuple(tokens)), state.nodes)
+
+    def mark_down(self, node_id: str) -> None:
+        self.node(node_id).go_down()
+
+    def mark_up(self, node_id: str) -> None:
+        node = self.node(node_id)
+        # A node that never went down keeps its cache: only a restart loses it.
+        if not node.up:
+            node.restart()
