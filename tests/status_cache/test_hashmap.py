@@ -11,6 +11,8 @@ same sentences on long generated sequences, compared with a dict.
 """
 
 import random
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -228,22 +230,35 @@ def test_every_operation_agrees_on_whether_the_map_holds_a_key_a_nan_too():
 
 
 def test_equal_keys_of_different_types_are_one_key():
-    """keys that are equal are one key whatever their types, as in a dict: 1 and 1.0, 2.0
-    and 2, -1 and -1.0, 2**64 and 2.0**64, True and 1"""
+    """keys that are equal are one key whatever their types, as in a dict, for every
+    operation: 1 and 1.0, 2.0 and 2, -1 and -1.0, 2**64 and 2.0**64, True and 1, 0.5 and
+    Fraction(1, 2), Decimal('0.25') and 0.25"""
     # -1 and 2**64 are ints whose hash is not the int itself (hash(-1) is -2, and a hash
-    # is taken modulo 2**61 - 1): the map must hash every key with hash().
+    # is taken modulo 2**61 - 1): the map must hash every key with hash(). 0.5 and 0.25
+    # are not integral: a hash of its own for some types, or for floats that are not
+    # whole, parts them from the equal keys of other types.
     pairs = [(1, 1.0), (2.0, 2), (-1, -1.0), (2**64, 2.0**64), (True, 1)]
+    pairs += [(0.5, Fraction(1, 2)), (Decimal("0.25"), 0.25)]
     got, expected = [], []
     for first, second in pairs:
         m = new_map()
         m[first] = "first"
+        found = [repr(second in m), repr(m.get(second, "missing")), outcome(m, second)]
         m[second] = "second"
-        got.append(f"{outcome(m, first)}, {outcome(m, second)} and len {len(m)}")
-        expected.append("'second', 'second' and len 1")
+        found += [outcome(m, first), repr(len(m))]
+        try:
+            del m[second]
+            found += [repr(first in m), repr(len(m))]
+        except KeyError:
+            found.append("raised KeyError at the del")
+        got.append(", ".join(found))
+        expected.append("True, 'first', 'first', 'second', 1, False, 0")
     assert got == expected, (
-        "in a new map each, m[first] = 'first' then m[second] = 'second' for the equal pairs "
+        "in a new map each, m[first] = 'first', then second in m, m.get(second, 'missing') "
+        "and m[second]; m[second] = 'second', then m[first] and len(m); del m[second], then "
+        "first in m and len(m), for the equal pairs "
         + "; ".join(f"{first!r} and {second!r}" for first, second in pairs)
-        + ": m[first] and m[second] should both give 'second', and len(m) be 1; got "
+        + f": each should give {expected[0]}; got "
         + "; ".join(
             f"{pair[0]!r} and {pair[1]!r}: {line}"
             for pair, line, want in zip(pairs, got, expected, strict=True)
