@@ -224,8 +224,9 @@ def test_store_ids_ignore_case_and_order_ids_do_not():
 
 
 def test_store_ids_are_compared_as_str_casefold_compares_them_beyond_ascii():
-    """store ids are compared as str.casefold() makes them, beyond ASCII too: 'Straße' and
-    'STRASSE' are one store, 'store-i' and 'store-\u0131' (a dotless i) two"""
+    """store ids are compared as str.casefold() makes them, beyond ASCII too, by update, read
+    and forget alike: 'Straße' and 'STRASSE' are one store, 'store-i' and 'store-\u0131' (a
+    dotless i) two"""
     # A dotless i: casefold() keeps it, where upper() makes it the I of 'STORE-I'.
     dotless = "store-\u0131"
     cache = new_cache(60, 100, Clock())
@@ -236,6 +237,21 @@ def test_store_ids_are_compared_as_str_casefold_compares_them_beyond_ascii():
         "ttl 60, capacity 100: update(f'Straße-{n}', 'o-1', 'placed') for n in 1 .. 12, then "
         "read(f'STRASSE-{n}', 'o-1'): 'Straße-1'.casefold() == 'STRASSE-1'.casefold(), so "
         "each should give 'placed'; got " + ", ".join(got)
+    )
+    # And the other way round, read and forget spelling it 'Straße': lower() keeps the
+    # ß, so only casefold() makes 'Straße-1' the 'STRASSE-1' updated.
+    cache.update("STRASSE-1", "o-2", "ready")
+    got = reads(cache, [("Straße-1", "o-2")])
+    try:
+        got.append(repr(cache.forget("Straße-1", "o-2")))
+    except Exception as error:
+        got.append(f"raised {type(error).__name__}")
+    got += reads(cache, [("STRASSE-1", "o-2")])
+    expected = ["'ready'", "True", "None"]
+    assert got == expected, (
+        "then update('STRASSE-1', 'o-2', 'ready'), read('Straße-1', 'o-2'), forget('Straße-1', "
+        "'o-2') and read('STRASSE-1', 'o-2'): one store, so these should give "
+        f"{', '.join(expected)}; got {', '.join(got)}"
     )
     cache.update("store-i", "o-1", "placed")
     cache.update(dotless, "o-1", "ready")
