@@ -421,7 +421,8 @@ def test_a_miss_is_not_a_use():
 
 def test_an_entry_expires_ttl_seconds_after_its_last_update():
     """an entry written at t is held while the clock is before t + ttl, and gone at t + ttl,
-    whatever the clock reads (below 0 too); an update starts its time again"""
+    whatever the clock reads (below 0 too) and however long the ttl (30 days too); an update
+    starts its time again"""
     # Times exact in binary, as everywhere in these tests but one: the contract does not
     # say how the boundary rounds, and `now < t + ttl` and `now - t < ttl`, which differ
     # at t = 13.4, ttl = 8.5 and now = 21.9, agree on them (kata.toml's expiry-by-age).
@@ -448,6 +449,19 @@ def test_an_entry_expires_ttl_seconds_after_its_last_update():
         clock.now = start + 90
         got = reads(cache, [("Store-1", "o-2")])
         assert got == ["None"], f"then at {start + 90:g}, read o-2: should give None; got {got[0]}"
+    # A long ttl is kept as given: no cap of a day or a week on how long an entry lives.
+    day = 86_400
+    for at, expected in ((29 * day, "'placed'"), (30 * day, "None")):
+        clock = Clock()
+        cache = new_cache(30 * day, 10, clock)
+        cache.update("Store-1", "o-1", "placed")
+        clock.now = at
+        got = reads(cache, [("Store-1", "o-1")])[0]
+        assert got == expected, (
+            f"ttl 30 days ({30 * day:,} seconds): update o-1 at 0, then at {at:,} (day "
+            f"{at // day}) read o-1: should give {expected} (o-1 is held until {30 * day:,}); "
+            f"got {got}"
+        )
 
 
 def test_an_entry_is_held_at_every_reading_before_t_plus_ttl_however_close():
