@@ -224,8 +224,9 @@ def test_store_ids_ignore_case_and_order_ids_do_not():
 
 
 def test_store_ids_are_compared_as_str_casefold_compares_them_beyond_ascii():
-    """store ids are compared as str.casefold() makes them, beyond ASCII too: 'Straße' and
-    'STRASSE' are one store, 'store-i' and 'store-\u0131' (a dotless i) two"""
+    """store ids are compared as str.casefold() makes them, beyond ASCII too, by update, read
+    and forget alike: 'Straße' and 'STRASSE' are one store, 'store-i' and 'store-\u0131' (a
+    dotless i) two"""
     # A dotless i: casefold() keeps it, where upper() makes it the I of 'STORE-I'.
     dotless = "store-\u0131"
     cache = new_cache(60, 100, Clock())
@@ -236,6 +237,21 @@ def test_store_ids_are_compared_as_str_casefold_compares_them_beyond_ascii():
         "ttl 60, capacity 100: update(f'Straße-{n}', 'o-1', 'placed') for n in 1 .. 12, then "
         "read(f'STRASSE-{n}', 'o-1'): 'Straße-1'.casefold() == 'STRASSE-1'.casefold(), so "
         "each should give 'placed'; got " + ", ".join(got)
+    )
+    # And the other way round, read and forget spelling it 'Straße': lower() keeps the
+    # ß, so only casefold() makes 'Straße-1' the 'STRASSE-1' updated.
+    cache.update("STRASSE-1", "o-2", "ready")
+    got = reads(cache, [("Straße-1", "o-2")])
+    try:
+        got.append(repr(cache.forget("Straße-1", "o-2")))
+    except Exception as error:
+        got.append(f"raised {type(error).__name__}")
+    got += reads(cache, [("STRASSE-1", "o-2")])
+    expected = ["'ready'", "True", "None"]
+    assert got == expected, (
+        "then update('STRASSE-1', 'o-2', 'ready'), read('Straße-1', 'o-2'), forget('Straße-1', "
+        "'o-2') and read('STRASSE-1', 'o-2'): one store, so these should give "
+        f"{', '.join(expected)}; got {', '.join(got)}"
     )
     cache.update("store-i", "o-1", "placed")
     cache.update(dotless, "o-1", "ready")
@@ -405,7 +421,8 @@ def test_a_miss_is_not_a_use():
 
 def test_an_entry_expires_ttl_seconds_after_its_last_update():
     """an entry written at t is held while the clock is before t + ttl, and gone at t + ttl,
-    whatever the clock reads (below 0 too); an update starts its time again"""
+    whatever the clock reads (below 0 too) and however long the ttl (30 days too); an update
+    starts its time again"""
     # Times exact in binary, as everywhere in these tests but one: the contract does not
     # say how the boundary rounds, and `now < t + ttl` and `now - t < ttl`, which differ
     # at t = 13.4, ttl = 8.5 and now = 21.9, agree on them (kata.toml's expiry-by-age).
@@ -432,6 +449,19 @@ def test_an_entry_expires_ttl_seconds_after_its_last_update():
         clock.now = start + 90
         got = reads(cache, [("Store-1", "o-2")])
         assert got == ["None"], f"then at {start + 90:g}, read o-2: should give None; got {got[0]}"
+    # A long ttl is kept as given: no cap of a day or a week on how long an entry lives.
+    day = 86_400
+    for at, expected in ((29 * day, "'placed'"), (30 * day, "None")):
+        clock = Clock()
+        cache = new_cache(30 * day, 10, clock)
+        cache.update("Store-1", "o-1", "placed")
+        clock.now = at
+        got = reads(cache, [("Store-1", "o-1")])[0]
+        assert got == expected, (
+            f"ttl 30 days ({30 * day:,} seconds): update o-1 at 0, then at {at:,} (day "
+            f"{at // day}) read o-1: should give {expected} (o-1 is held until {30 * day:,}); "
+            f"got {got}"
+        )
 
 
 def test_an_entry_is_held_at_every_reading_before_t_plus_ttl_however_close():
