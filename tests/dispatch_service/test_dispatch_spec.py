@@ -399,7 +399,7 @@ KEPT = (
 
 def test_a_heartbeat_exactly_timeout_seconds_old_still_counts():
     """a worker whose last heartbeat is exactly heartbeat_timeout seconds old is
-    available, whatever the timeout: 2.25, 0.1234567, 1e13 as given"""
+    available, whatever the timeout, kept as given: 2.25, 0.1234567, 1e7, 1e13"""
     # Readings exact in binary: `now - last <= timeout` and `last + timeout >= now`, which
     # differ at 0.1 + 0.2, agree on them (tests/selftest/designs: deadlines). Readings with
     # rounding error, where the two agree too: the test after the next.
@@ -427,7 +427,7 @@ def test_a_heartbeat_exactly_timeout_seconds_old_still_counts():
 
 def test_a_heartbeat_a_hair_more_than_timeout_seconds_old_no_longer_counts():
     """a worker whose last heartbeat is more than heartbeat_timeout seconds old, by however
-    little, is not available, whatever the timeout: 0.1234567, 1e7 as given"""
+    little, is not available, whatever the timeout, kept as given: 2.25, 0.1234567, 1e7"""
     # A hair: 2**-26 s (15 ns) past 30 s, 2**-40 s past 5 s, readings exact in binary, so
     # that `now - last` and `last + timeout` are exact too. "At most" leaves no tolerance:
     # math.isclose(age, timeout) takes both for the timeout.
