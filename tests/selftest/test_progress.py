@@ -54,7 +54,9 @@ def _record_many(state_dir: str, count: int) -> None:
 
 def test_checks_at_the_same_moment_are_all_counted(tmp_path):
     """A watch loop and a check write at once: the lock keeps every check."""
-    context = multiprocessing.get_context("fork")
+    # Spawned, not forked: a pytest-xdist worker has threads, and a fork copies their
+    # locks held (Python 3.12+ warns of the deadlock).
+    context = multiprocessing.get_context("spawn")
     writers = [context.Process(target=_record_many, args=(str(tmp_path), 25)) for _ in range(4)]
     for writer in writers:
         writer.start()
