@@ -417,6 +417,31 @@ def test_a_credit_in_the_accounts_own_currency_is_never_converted():
     )
 
 
+def test_a_payout_in_the_accounts_own_currency_is_never_converted():
+    """a payout paid in its balance's own currency pays the amount taken off, even when
+    a rate from that currency to itself has been set: only a foreign amount is
+    converted"""
+    svc, bank, _ = funded({"u": 1000}, "USD")
+    svc.open_account("k", "KWD", "bank-k")
+    svc.credit("k", 2000, "KWD")
+    svc.set_rate("USD", "USD", "2")
+    svc.set_rate("KWD", "KWD", "0.5")
+    paid = [svc.request_payout("u", 100, "k1"), svc.request_payout("k", 1005, "k1")]
+    svc.run()
+    got = [
+        [svc.payout(payout).amount for payout in paid],
+        [call[2] for call in bank.calls],
+        [svc.balance("u"), svc.balance("k")],
+    ]
+    assert got == [[100, 1005], [100, 1005], [900, 995]], (
+        "set_rate('USD', 'USD', '2') and set_rate('KWD', 'KWD', '0.5'); u (in USD, holding "
+        "1000) requests a payout of 100, k (in KWD, holding 2000) one of 1005; run: a payout "
+        "in the balance's own currency is not converted, so the payouts should be "
+        "[100, 1005], the bank asked for [100, 1005], and the balances be [900, 995]; got "
+        f"{show(got)}"
+    )
+
+
 def test_a_rate_is_for_one_direction_only():
     """a rate from one currency to another says nothing of the way back, even a rate of
     1: without a rate of its own it is a LookupError, and changes nothing"""
