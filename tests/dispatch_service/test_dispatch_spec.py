@@ -831,6 +831,21 @@ def test_failures_and_heartbeats_are_ordered_by_the_calls_when_the_clock_steps_b
         f"and A refuses o4; o5, o6: the 7 orders should go to {show(expected)}; got "
         f"{show(got)}"
     )
+    # However old the failure is on the clock, only a heartbeat ends it: here A's join
+    # is fresh (-10 s old) and its failure 40 s old.
+    world = World(t=100.0, refuse={("A", "o1")})
+    svc = service(world, ["A", "B"], timeout=30.0)
+    world.t = 50.0  # the clock steps back
+    got = takers(svc, ["o1"])  # A refuses it at 50, B takes it
+    world.t = 90.0
+    got += takers(svc, ["o2", "o3"])
+    expected = ["B", "B", "B"]
+    assert got == expected, (
+        "timeout 30: A and B join at 100; the clock steps back to 50 and A refuses o1 (B "
+        "takes it); at 90, with no heartbeat since, A's failure is 40 s old and its join "
+        f"-10 s: A is still down, so o1, o2, o3 should go to {show(expected)}; got "
+        f"{show(got)}"
+    )
 
 
 def test_when_the_clock_steps_back_a_heartbeat_s_age_is_the_clock_now_minus_its_reading():
@@ -1590,14 +1605,14 @@ def test_a_lap_follows_the_rotation_as_joins_and_leaves_left_it():
 
 def test_a_worker_that_left_can_join_again_at_the_end():
     """a worker that left may join again, and it goes to the end of the rotation"""
-    svc = service(World(), WORKERS)
+    svc = service(World(), ["A", "B", "C", "D"])
     svc.dispatch("o1")  # A; the cursor names B
-    svc.leave("A")
-    svc.join("A")
+    svc.leave("B")  # the cursor names C
+    svc.join("B")  # after D, not back between A and C
     got = takers(svc, orders(4, first=2))
-    assert got == ["B", "C", "A", "B"], (
-        "workers A, B, C: one dispatch (A; the cursor names B), A leaves and joins again: "
-        f"4 dispatches should go to 'B', 'C', 'A', 'B'; got {show(got)}"
+    assert got == ["C", "D", "B", "A"], (
+        "workers A, B, C, D: one dispatch (A; the cursor names B), B leaves and joins "
+        f"again: 4 dispatches should go to 'C', 'D', 'B', 'A'; got {show(got)}"
     )
 
 
