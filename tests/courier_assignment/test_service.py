@@ -439,6 +439,27 @@ def test_services_are_independent():
         f"should give {show(expected)} with offers {show(expected_offers)}, as they do "
         f"without it; got {show(got)} with offers {show(got_offers)}"
     )
+    # Nor does a call on another service made while this one waits for an answer: its
+    # assign, made from inside ben's answer to o1, leaves this call's declines alone.
+    other = service(World(), {"eve": CENTRE})
+
+    class Busy(World):
+        def offer(self, courier: str, order: str) -> bool:
+            if (courier, order) == ("ben", "o1"):
+                other.assign("p1", *CENTRE)
+            return super().offer(courier, order)
+
+    world = Busy(declines={"ana", "ben"})
+    svc = service(world, LINE)
+    got = [fields(svc.assign("o1", *CENTRE)), world.offers]
+    expected = [fields(service(World(declines={"ana", "ben"}), LINE).assign("o1", *CENTRE))]
+    expected.append([("ana", "o1"), ("ben", "o1"), ("cy", "o1")])
+    assert got == expected, (
+        "ana, ben, cy and dee, ana and ben declining o1; while ben's answer is awaited, "
+        "another service (of eve alone) assigns p1: o1 should give "
+        f"{show(expected[0])} with offers {show(expected[1])}, as it does without the "
+        f"other service; got {show(got[0])} with offers {show(got[1])}"
+    )
 
 
 # Services made one after another, (speed, wait, seed) each: 20, so that a part of one
