@@ -226,7 +226,7 @@ def test_store_ids_ignore_case_and_order_ids_do_not():
 def test_store_ids_are_compared_as_str_casefold_compares_them_beyond_ascii():
     """store ids are compared as str.casefold() makes them, beyond ASCII too, by update, read
     and forget alike: 'Straße' and 'STRASSE' are one store, 'store-i' and 'store-\u0131' (a
-    dotless i) two"""
+    dotless i) two, and '\\u212a-1' (a Kelvin sign) and 'K-1' one"""
     # A dotless i: casefold() keeps it, where upper() makes it the I of 'STORE-I'.
     dotless = "store-\u0131"
     cache = new_cache(60, 100, Clock())
@@ -253,6 +253,15 @@ def test_store_ids_are_compared_as_str_casefold_compares_them_beyond_ascii():
         "'o-2') and read('STRASSE-1', 'o-2'): one store, so these should give "
         f"{', '.join(expected)}; got {', '.join(got)}"
     )
+    # A Kelvin sign: casefold() and lower() make it k, where upper() keeps it.
+    cache.update("\u212a-1", "o-1", "placed")
+    got = reads(cache, [("K-1", "o-1"), ("k-1", "o-1")])
+    assert got == ["'placed'"] * 2, (
+        "then update('\\u212a-1', 'o-1', 'placed'), a Kelvin sign, and read('K-1', 'o-1') and "
+        "read('k-1', 'o-1'): '\\u212a-1'.casefold() == 'K-1'.casefold(), so each should give "
+        f"'placed'; got {', '.join(got)}"
+    )
+    cache.forget("K-1", "o-1")
     cache.update("store-i", "o-1", "placed")
     cache.update(dotless, "o-1", "ready")
     got = reads(cache, [("store-i", "o-1"), ("STORE-I", "o-1"), (dotless, "o-1")])
@@ -569,6 +578,22 @@ def test_entries_expire_in_the_order_of_their_last_updates():
             f"and {last}, at 80 {last}: o-2 expired at 70, {last} at 80, so "
             f"{', '.join(expected)}; got {', '.join(got)}"
         )
+    # An entry updated again keeps its place by its last update, however the calls between
+    # dropped the expired entries before it: o-2 updated at 20 expires at 80, before o-3.
+    clock = Clock()
+    cache = new_cache(60, 10, clock)
+    for now, order in ((0.0, "o-1"), (5.0, "o-2"), (20.0, "o-2"), (30.0, "o-3")):
+        clock.now = now
+        cache.update("Store-1", order, "placed")
+    clock.now = 60.0
+    cache.stats()  # drops o-1
+    clock.now = 85.0
+    got = reads(cache, [("Store-1", "o-2"), ("Store-1", "o-3")])
+    assert got == ["None", "'placed'"], (
+        "ttl 60, capacity 10: update o-1 at 0, o-2 at 5 and again at 20, o-3 at 30; stats() at "
+        "60; at 85 read o-2 and o-3: o-2 expired at 80, o-3 is held until 90, so None, "
+        f"'placed'; got {', '.join(got)}"
+    )
 
 
 def test_an_order_forgotten_or_evicted_then_updated_lives_ttl_from_its_new_update():
@@ -781,10 +806,11 @@ def test_each_cache_reads_its_own_clock():
     second.update("Store-1", "o-1", "placed")
     moving.now = 100.0
     got = reads(second, [("Store-1", "o-1")]) + reads(first, [("Store-1", "o-1")])
-    assert got == ["'placed'", "None"], (
+    got += reads(second, [("Store-1", "o-1")])
+    assert got == ["'placed'", "None", "'placed'"], (
         "ttl 60: two caches, the first on a clock moved to 100, the second on a clock left "
-        "at 0, each updated o-1 at 0: read o-1 in the second, then in the first, should give "
-        f"'placed', None; got {', '.join(got)}"
+        "at 0, each updated o-1 at 0: read o-1 in the second, then in the first, then in the "
+        f"second again, should give 'placed', None, 'placed'; got {', '.join(got)}"
     )
 
 
