@@ -342,9 +342,17 @@ def test_payouts_whose_account_ids_and_keys_read_alike_joined_are_paid_apart():
     """each payout is paid under a key of its own even when account ids and request keys
     read alike joined: account 'a:b' with key 'c' and account 'a' with key 'b:c' (and so
     for any separator, or none), or account 'a' with key 'b' and account 'b' with key 'a',
-    are two payouts, paid by two transfers"""
+    are two payouts, paid by two transfers; and so are the payouts of accounts 'a1' to
+    'a9' and the 130 of account 'a', whatever numbers the payouts are given"""
     svc, bank, _ = funded({"a": 1_000_000, "b": 1000})
     requests = [("a", "b"), ("b", "a")]  # (account, key)
+    # 'a1' + '0' and 'a' + '10' read alike: a key joining an account id and a payout's
+    # number, counted from 0 or 1, over the service or the account, is shared.
+    for digit in range(1, 10):
+        svc.open_account(f"a{digit}", "USD", f"bank-a{digit}")
+        svc.credit(f"a{digit}", 1000, "USD")
+        requests.append((f"a{digit}", "k"))
+    requests += [("a", f"k{n}") for n in range(130)]
     for number, separator in enumerate(SEPARATORS, start=1):
         account = f"a{separator}b"
         svc.open_account(account, "USD", f"bank-{number}")
@@ -360,7 +368,8 @@ def test_payouts_whose_account_ids_and_keys_read_alike_joined_are_paid_apart():
     ]
     assert len(bank.paid) == len(ids) and not shared, (
         "accounts 'a' and 'b': a requests a payout of 100 with key 'b', then b one with "
-        "key 'a'; then for every separator <s> (none, each character up to U+00FF, "
+        "key 'a'; accounts 'a1' to 'a9' one each with key 'k', then 'a' 130 with keys 'k0' "
+        "to 'k129'; then for every separator <s> (none, each character up to U+00FF, "
         "'\\r\\n' and '::') account 'a<s>b' requests one with key 'c', and 'a' one with "
         f"key 'b<s>c'; run: the bank should pay {len(ids)} transfers, one for each payout; "
         f"it paid {len(bank.paid)}: " + "; ".join(shared[:4])
