@@ -31,6 +31,7 @@ from tests.dispatch_service.model import Service, World
 from tests.harness.toolkit.differential import shown
 from tests.harness.toolkit.process_clock import Clock
 from tests.harness.toolkit.spec import Raised, attempt, fresh, refuses, show
+from tests.harness.toolkit.spec import tried as what_it_did
 
 WORKERS = ["A", "B", "C"]
 
@@ -1722,12 +1723,16 @@ def test_a_refused_call_changes_nothing():
 
 class BrokenClock:
     """The world's clock, which raises OSError while `broken` is set (a clock that is
-    unavailable)."""
+    unavailable), and at its `fail_in`-th reading from when that is set (0: none)."""
 
     def __init__(self, world: World) -> None:
-        self.world, self.broken = world, False
+        self.world, self.broken, self.fail_in = world, False, 0
 
     def __call__(self) -> float:
+        if self.fail_in:
+            self.fail_in -= 1
+            if not self.fail_in:
+                raise OSError("the clock is unavailable")
         if self.broken:
             raise OSError("the clock is unavailable")
         return self.world.t
@@ -1752,7 +1757,8 @@ def made(svc, calls: list[tuple[str, str]]) -> list[str]:
 
 def test_a_call_whose_clock_raises_changes_nothing():
     """a call that raises changes nothing: a join, a heartbeat or a dispatch whose reading of
-    the clock raises leaves the service as it was, an empty one too"""
+    the clock raises leaves the service as it was, an empty one too, and so does one whose
+    second or third reading raises"""
     # Two services, the clock of each broken for a while: the tried one is given every
     # call of WHILE_BROKEN, the steady one only those that returned on the tried one.
     steady_world, tried_world = World(refuse={("A", "o1")}), World(refuse={("A", "o1")})
@@ -1844,6 +1850,35 @@ def test_a_call_whose_clock_raises_changes_nothing():
         f"{show(expected)}, as they do on a service given only the calls that returned; got "
         f"{show(got)}"
     )
+    # A clock that raises at a later reading only: a call that reads it more than once
+    # changes nothing either when a reading after its first raises.
+    for call in [("join", "D"), ("heartbeat", "A"), ("dispatch", "o2")]:
+        for nth in (1, 2, 3):
+            world = World()
+            clock = BrokenClock(world)
+            tried = service(world, WORKERS, timeout=30.0, clock=clock)
+            tried.dispatch("o1")  # A; the cursor names B
+            world.t = 10.0
+            clock.fail_in = nth
+            outcomes = made(tried, [call])
+            clock.fail_in = 0
+            steady = service(World(t=10.0), WORKERS, timeout=30.0)
+            steady.dispatch("o1")
+            if outcomes[0].endswith("returned"):
+                getattr(steady, call[0])(call[1])
+            got, expected = [], []
+            for svc, into in ((tried, got), (steady, expected)):
+                try:
+                    into += [delivery(svc.dispatch(order)) for order in orders(4, first=3)]
+                    into += [what_it_did(lambda s=svc, w=w: counts(s.stats(w))) for w in "ABCD"]
+                except Exception as error:
+                    into.append(Raised("a call", error))
+            assert got == expected, (
+                "timeout 30: A, B, C join at 0 and A takes o1; at 10, with a clock that raises "
+                f"OSError at its reading number {nth} from then only, {outcomes[0]}; 4 "
+                f"dispatches and the stats of A, B, C, D should give {show(expected)}, as they "
+                f"do on a service given only the calls that returned; got {show(got)}"
+            )
 
 
 LONG = "courier-7f3a9c2e-" + "0" * 24  # 41 characters
