@@ -157,7 +157,9 @@ STEP_TIMEOUT = (
     "A TIMEOUT is a test that ran out of time: a loop that never ends, code far "
     "slower than the contract allows, or a wait that never ends (a lock taken "
     "twice). Start from the line the report names, not from the test's title: a "
-    "test that makes many calls runs out of time on whichever call is too slow."
+    "test that makes many calls runs out of time on whichever call is too slow. "
+    "On a busy machine a correct version can run out of time too: grade it again "
+    "with TIMEOUT=1 to tell."
 )
 
 
