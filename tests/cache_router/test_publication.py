@@ -376,11 +376,13 @@ def test_a_get_made_at_any_line_of_a_change_sees_a_whole_ring():
 class Inside:
     """Makes a change at one point of a get: before the n-th line of the learner's package
     that the get runs, or inside its n-th call of the hash64 or of the load, these points
-    numbered together in the order they come. `points` counts those the get went through,
-    and `where` says at which the change was made."""
+    numbered together in the order they come. With `opcodes`, before each instruction of
+    those lines too: where a thread may take its turn in the middle of a line. `points`
+    counts those the get went through, and `where` says at which the change was made."""
 
-    def __init__(self, folder: Path, at: int, change: Callable) -> None:
+    def __init__(self, folder: Path, at: int, change: Callable, opcodes: bool = False) -> None:
         self.folder, self.at, self.change = str(folder), at, change
+        self.opcodes = opcodes
         self.cluster = None
         self.armed = False
         self.points = 0
@@ -408,15 +410,17 @@ class Inside:
 
     def __call__(self, frame, event: str, arg: object):
         if event == "call" and frame.f_code.co_filename.startswith(self.folder):
+            frame.f_trace_opcodes = self.opcodes
             return self.line
         return None
 
     def line(self, frame, event: str, arg: object):
-        if event == "line":
+        if event in ("line", "opcode"):
             file, number = frame.f_code.co_filename, frame.f_lineno
+            before = "before line" if event == "line" else "in the middle of line"
             self.point(
                 lambda: (
-                    f"before line {number} of {where(file, Path(self.folder))} "
+                    f"{before} {number} of {where(file, Path(self.folder))} "
                     f"(`{linecache.getline(file, number).strip()}`)"
                 )
             )
@@ -566,7 +570,7 @@ def test_a_get_overlapping_a_restart_sees_the_node_down_or_up_and_empty():
         )
     # a down before the get begins, then mark_up('a') made at a point of it: the get sees a
     # down, or up and empty, and misses either way.
-    for where_, got in got_with_a_restart_inside(lambda cluster: cluster.mark_up("a"), True):
+    for where_, got in got_with_a_change_inside(down, lambda cluster: cluster.mark_up("a")):
         assert got == "gave 'k@2'", (
             f"{story}, mark_down('a'), then get('k') again with mark_up('a') made {where_}: "
             "that get should see a down (a miss, loaded anew, 'k@2') or up and empty (a miss "
@@ -574,7 +578,7 @@ def test_a_get_overlapping_a_restart_sees_the_node_down_or_up_and_empty():
             + (GET_WAITED if got == "waited" else f"it {got}")
             + (", what a held before its outage" if got == "gave 'k@1'" else "")
         )
-    for where_, got in got_with_a_restart_inside(restart, False):
+    for where_, got in got_with_a_change_inside(got_once, restart, opcodes=True):
         assert got in ("gave 'k@1'", "gave 'k@2'"), (
             f"{story}, then get('k') again with a restart, mark_down('a') and mark_up('a'), "
             f"made {where_}: that get should see a before the restart (a hit, 'k@1') "
@@ -583,26 +587,54 @@ def test_a_get_overlapping_a_restart_sees_the_node_down_or_up_and_empty():
         )
 
 
-def got_with_a_restart_inside(change: Callable, down: bool) -> list[tuple[str, str]]:
-    """Node a alone (V=4, replicas=1), get('k'), then mark_down('a') if `down`, then get('k')
-    again with `change` made at each of its points in turn (Inside), one cluster for each:
-    where the change was made and what that get did, in words, for each point."""
+def got_once(cluster) -> None:
+    cluster.get("k")
+
+
+def down(cluster) -> None:
+    cluster.get("k")
+    cluster.mark_down("a")
+
+
+def got_with_a_change_inside(
+    prepare: Callable, change: Callable, opcodes: bool = False
+) -> list[tuple[str, str]]:
+    """Node a alone (V=4, replicas=1), made ready by `prepare`, then get('k') with `change`
+    made at each of its points in turn (Inside, with `opcodes` if given), one cluster for
+    each: where the change was made and what that get did, in words, for each point."""
     import cache
 
     folder = Path(cache.__file__).resolve().parent
     seen = []
     at = 1
     while True:
-        inside = Inside(folder, at, change)
+        inside = Inside(folder, at, change, opcodes)
         cluster = cluster_of(["a"], 4, 1, inside.hash64, inside.load(Loads()))
-        cluster.get("k")
-        if down:
-            cluster.mark_down("a")
+        prepare(cluster)
         got = made_inside(inside, cluster, lambda cluster=cluster: cluster.get("k"))
         if not inside.where:
             return seen
         seen.append((inside.where, got))
         at += 1
+
+
+@pytest.mark.slow
+def test_a_get_made_in_the_middle_of_another_get_of_the_key_leaves_it_the_key_s_value():
+    """a get of a key made at any point of another get of it, in the middle of a line too,
+    or inside its load, leaves that other get the key's value, loaded by one get or the
+    other: gets share the nodes' caches, and a value cached by one is found whole by the
+    other or not at all"""
+    for where_, got in got_with_a_change_inside(nothing, got_once, opcodes=True):
+        assert got in ("gave 'k@1'", "gave 'k@2'"), (
+            "V=4, replicas=1, node a alone, nothing cached: get('k') with another get('k') "
+            f"made {where_} (that one loads the key and caches it on a): the first get should "
+            "give the key's value, 'k@1' (found on a) or 'k@2' (loaded itself); but "
+            + (GET_WAITED if got == "waited" else f"it {got}")
+        )
+
+
+def nothing(cluster) -> None:
+    pass
 
 
 class Changing:

@@ -145,8 +145,8 @@ def test_what_one_thread_does_every_thread_sees():
 
 
 def test_a_cached_none_is_a_hit():
-    """a value of None, False, '', 0, Ellipsis or a new object() is cached like any other: the
-    next get of it is a hit, with no load"""
+    """a value of None, False, '', 0, Ellipsis, NotImplemented or a new object() is cached
+    like any other: the next get of it is a hit, with no load"""
     made = object()
     values = {
         "none-1": None,
@@ -154,6 +154,7 @@ def test_a_cached_none_is_a_hit():
         "empty-1": "",
         "zero-1": 0,
         "ellipsis-1": ...,
+        "unimplemented-1": NotImplemented,
         "object-1": made,
     }
     loaded: list[str] = []
@@ -181,8 +182,9 @@ def test_a_cached_none_is_a_hit():
     expected = ([said(values[key]) for key in twice], list(values), repr({"hits": n, "misses": n}))
     assert got == expected, (
         "V=8, nodes a, b, c, a load that gives None for 'none-1', False for 'false-1', '' for "
-        "'empty-1', 0 for 'zero-1', Ellipsis (...) for 'ellipsis-1' and one object() for "
-        f"'object-1': each got twice should give its value twice, load once and count {n} "
+        "'empty-1', 0 for 'zero-1', Ellipsis (...) for 'ellipsis-1', NotImplemented for "
+        "'unimplemented-1' and one object() for 'object-1': each got twice should give its "
+        f"value twice, load once and count {n} "
         f"hits, {n} misses; got {', '.join(got[0])}, loads {got[1]}, stats() {got[2]}"
     )
 

@@ -1,0 +1,53 @@
+"""A wrong version: a node's lookup asks `key in` its table and then reads it, both on one
+line. A restart between the two reads (another thread's, or one made from a load) clears
+the value the first read found, and get gives None as a hit.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+Loader = Callable[[str], Any]
+
+
+class CacheNode:
+    """One cache server: the values cached on it, and whether it answers."""
+
+    def __init__(self, node_id: str) -> None:
+        self.node_id = node_id
+        self.up = True
+        self._values: dict[str, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def lookup(self, key: str) -> tuple[bool, Any]:
+        """What is cached here for `key`, as (found, value)."""
+        return key in self._values, self._values.get(key)
+
+    def store(self, key: str, value: Any) -> None:
+        self._values[key] = value
+
+    def go_down(self) -> None:
+        self.up = False
+
+    def restart(self) -> None:
+        """Back up after an outage, with nothing cached: memory does not survive it."""
+        # Emptied first, then up: a get in between sees the node down, never up with
+        # what it held before the outage.
+        self._values.clear()
+        self.up = True
+
+
+class BackingStore:
+    """The database behind the cache: every miss is one load here."""
+
+    def __init__(self, load: Loader) -> None:
+        self._load = load
+        self.loads: Counter[str] = Counter()  # by key
+
+    def load(self, key: str) -> Any:
+        self.loads[key] += 1
+        return self._load(key)
