@@ -190,3 +190,14 @@ def test_a_deleted_own_test_is_named_and_the_closing_says_the_file_lost_it(tmp_p
     assert "no longer has test_recovered_worker_rejoins_rotation" in report, report
     assert "4/4 of the tests left in your file are right" in report, report
     assert "put back the test named above." in report, report
+
+
+def test_a_timeout_met_while_a_test_imports_the_code_afresh_blames_no_line():
+    # A test that imports the package anew many times (generated sequences) can run out
+    # of time in one of those imports: its line did not take the time, the test did.
+    from tests.harness.core.places import Place
+    from tests.harness.wording import outcomes
+
+    message = outcomes.timeout(Place("<module>", "<module>", "cache/client.py", 16), 2.0)
+    assert message.startswith("the test ran out of its 2 s while it imported your code afresh")
+    assert "not in a call of yours" in message and "running" not in message, message

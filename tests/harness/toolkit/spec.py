@@ -38,8 +38,11 @@ def calls(call: Callable[[], object], times: int) -> list:
     return [call() for _ in range(times)]
 
 
-def show(values: Iterable[object]) -> str:
-    """Values for a sentence: "'A', 'B', None"."""
+def show(values: Iterable[object] | str) -> str:
+    """Values for a sentence: "'A', 'B', None". A str is a sentence already (what a call
+    raised, in words), not values to spell out one character at a time."""
+    if isinstance(values, str):
+        return values
     return ", ".join(shown(value) for value in values)
 
 

@@ -33,6 +33,15 @@ def timeout(place: Place | None, limit: float) -> str:
             f"{at(place)} (`{place.lock_taken}`) to take a lock that was never let go: "
             "which call holds it? Perhaps one further up this thread's own calls"
         )
+    if place.entry == "<module>":
+        # A test that imports the package afresh many times was stopped in one of those
+        # imports: the check already imported it once in time, so the time went on the
+        # test as a whole, not on that line.
+        return (
+            f"the test ran out of its {limit:g} s while it imported your code afresh "
+            f"({place.file} line {place.line}), not in a call of yours: calls that each "
+            "take a little longer than the contract allows add up, or the machine is busy"
+        )
     return f"the test ran out of its {limit:g} s in {place.entry}(), running {at(place)}"
 
 
