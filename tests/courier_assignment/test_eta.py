@@ -18,6 +18,7 @@ import pytest
 
 from tests.courier_assignment.model import (
     CENTRE,
+    EARTH_RADIUS_M,
     World,
     distance_m,
     eta_of,
@@ -122,8 +123,9 @@ POLES_AND_ANTIMERIDIAN = [
 
 
 def test_etas_at_the_poles_and_across_the_antimeridian_are_great_circle_ones():
-    """positions are any in degrees: at the poles, across the 180th meridian and at (0, 0),
-    a courier's ETA is the great-circle distance (haversine) over the speed, plus the wait"""
+    """positions are any in degrees: at the poles, across the 180th meridian, at (0, 0) and
+    on the far side of the Earth from the pickup, a courier's ETA is the great-circle
+    distance (haversine) over the speed, plus the wait"""
     for n, (story, place, pickup) in enumerate(POLES_AND_ANTIMERIDIAN):
         world = World()
         call = "report"
@@ -139,6 +141,26 @@ def test_etas_at_the_poles_and_across_the_antimeridian_are_great_circle_ones():
             f"{pickup}, the defaults (5 m/s, a 60 s wait): its ETA should be {expected:.3f} s; "
             f"got {got if isinstance(got, str) else repr(got)}"
         )
+    # A courier on the far side of the Earth from the pickup, exactly: half the Earth's
+    # circumference away. Rounding can take the haversine's inner value a hair above 1
+    # there, where sqrt(1 - h) raises, and the distance is ill-conditioned: each correct
+    # formula is within centimetres of the others, so the ETA is held to a second.
+    place, pickup = (
+        (-6.377647337239125, -146.93007968748378),
+        (6.377647337239125, 33.06992031251622),
+    )
+    world = World()
+    try:
+        got = service(world, {"ana": place}).assign("o1", *pickup).eta
+    except Exception as error:
+        got = f"assign raised {type(error).__name__}: {error}"
+    expected = math.pi * EARTH_RADIUS_M / 5.0 + 60.0
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1.0, (
+        f"one courier, ana, reported at {place}, the far side of the Earth from the pickup "
+        f"at {pickup}, the defaults (5 m/s, a 60 s wait): her ETA should be half the "
+        f"Earth's circumference over the speed plus the wait, {expected:.3f} s; got "
+        f"{got if isinstance(got, str) else repr(got)}"
+    )
     # A report at (0, 0) after one elsewhere is the latest like any other: the courier
     # is there now.
     world = World()
