@@ -266,9 +266,9 @@ def test_amounts_are_the_same_whatever_the_callers_decimal_context():
 
 def test_a_payout_that_converts_to_nothing_is_refused_and_changes_nothing():
     """request_payout raises ValueError when the amount converts to 0 in the payout
-    currency, and the balance keeps it"""
+    currency; the balance keeps it, and no payout is listed, recorded or sent"""
     for source, target, rate, amount in (("JPY", "USD", "0.005", 1), ("KRW", "USD", "0.0007", 7)):
-        svc, _, _ = funded({"a": 100}, source, target)
+        svc, bank, _ = funded({"a": 100}, source, target)
         svc.set_rate(source, target, rate)
         refuses(
             ValueError,
@@ -277,8 +277,13 @@ def test_a_payout_that_converts_to_nothing_is_refused_and_changes_nothing():
             f"a minor unit of {target})",
             lambda svc=svc, amount=amount: svc.request_payout("a", amount, "k1"),
         )
-        got = svc.balance("a")
-        assert got == 100, f"a held 100 {source} before the refused payout; it holds {got!r}"
+        svc.run()
+        got = [svc.balance("a"), len(svc.list_payouts()[0]), len(svc.events()), len(bank.calls)]
+        assert got == [100, 0, 0, 0], (
+            f"a held 100 {source} before the refused payout, then a run: it should hold 100, "
+            "with 0 payouts listed, 0 events and 0 transfers asked of the bank; got "
+            f"{show(got)}"
+        )
 
 
 def test_a_conversion_uses_the_rate_set_last_and_a_payout_keeps_its_own():

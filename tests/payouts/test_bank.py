@@ -143,6 +143,21 @@ def test_run_sends_the_due_payouts_oldest_first():
         "both are due, and the 100, requested first, should be sent first, so the bank "
         f"is asked for 100, 200, 100, 100, 200, in that order; got {show(got)}"
     )
+    # And a payout due again goes before a newer one sent for the first time in that run.
+    svc, bank, clock = funded({"a": 1000})
+    svc.request_payout("a", 100, "k1")
+    bank.plan += ["unavailable"]
+    svc.run()
+    clock.t = 30.0
+    svc.request_payout("a", 200, "k2")
+    svc.run()
+    got = [amount for _, amount, _, _ in sent(bank)]
+    assert got == [100, 100, 200], (
+        "a requests a payout of 100 at 0 s, the bank is unavailable for it (due again at "
+        "30 s); at 30 s a requests one of 200, then a run: both are due, and the 100, "
+        "requested first, should be sent first, so the bank is asked for 100, 100, 200, "
+        f"in that order; got {show(got)}"
+    )
 
 
 def test_a_refused_payout_fails_and_its_amount_goes_back_on_the_balance():
