@@ -582,8 +582,8 @@ def test_a_miss_is_cached_on_the_first_owner_only():
 
 
 def test_a_down_owner_falls_back_to_the_next_owner_up():
-    """with its first owner down, a key is loaded and cached on its next owner up, and hits
-    there from then on"""
+    """with its first owner down, a key is loaded and cached on its next owner up, the second
+    of three too, and hits there from then on"""
     for nodes, down in ((["a", "b", "c"], "a"), (["n1", "n2", "n3", "n4", "n5", "n6"], "n2")):
         keys = first_owned_by(down, nodes, KEYS[:400], virtuals=16)
         cluster = cluster_of(nodes, 16, 2)
@@ -602,6 +602,24 @@ def test_a_down_owner_falls_back_to_the_next_owner_up():
             f"it went from {before} to {got} (values got the last time: {', '.join(again[:3])}"
             " ...)"
         )
+    # With three owners, the next owner up is the second, not the last: with the last
+    # down afterwards, the keys still hit on the second.
+    model = model_of(FOUR, 8, 3)
+    keys = [key for key in KEYS[:600] if model.owners(key) == ["a", "b", "d"]]
+    cluster = cluster_of(FOUR, 8, 3)
+    cluster.mark_down("a")
+    first = gets(cluster, keys)  # missed, cached on b
+    cluster.mark_down("d")
+    again = gets(cluster, keys)
+    got = stats_of(cluster)
+    expected = {"hits": len(keys), "misses": len(keys)}
+    assert got == repr(expected) and again == first, (
+        f"V=8, replicas=3, nodes a, b, c, d, a marked down: the {len(keys)} keys of key-0 .. "
+        "key-599 whose owners are a, b, d got (each missed and cached on b, its next owner "
+        "up), then d marked down and the keys got again: b holds them, so each should be a "
+        f"hit with the value it had, and stats() {expected!r}; got {got} (values "
+        f"{', '.join(first[:2])} ..., then {', '.join(again[:2])} ...)"
+    )
 
 
 def test_a_node_back_up_is_empty():
