@@ -39,7 +39,7 @@ def stats_of(cache) -> str:
 
 def test_ttl_and_capacity_must_be_positive():
     """a ttl or a capacity that is not positive (zero, negative, a NaN ttl) is refused with
-    ValueError"""
+    ValueError, and the smallest positive ones are taken: capacity 1, a ttl of 1e-9"""
     # NaN is not positive: it compares false with everything, so `ttl <= 0` lets it
     # through, and then no entry ever expires. A capacity that is no int (2.5) is type
     # trivia, left open.
@@ -57,6 +57,14 @@ def test_ttl_and_capacity_must_be_positive():
         raise AssertionError(
             f"StatusCache({written}, {capacity}, clock) should raise ValueError; {got}"
         )
+    for ttl, capacity in ((60, 1), (1e-9, 10)):
+        try:
+            new(ttl, capacity, Clock())
+        except Exception as error:
+            raise AssertionError(
+                f"StatusCache({ttl!r}, {capacity}, clock) should make a cache: both are "
+                f"positive; it raised {type(error).__name__}"
+            ) from None
 
 
 def test_a_capacity_is_a_bound_not_a_size():
@@ -782,7 +790,8 @@ def test_stats_is_a_new_dict_each_call():
 
 
 def test_caches_are_independent():
-    """two caches at once: updates, reads and counts of one never show in the other"""
+    """two caches at once: updates, reads, counts and settings of one never show in the
+    other"""
     new = fresh("status").StatusCache  # one class for both: state kept in it would show
     clock = Clock()
     first, second = new(60, 2, clock), new(60, 2, clock)
@@ -794,6 +803,18 @@ def test_caches_are_independent():
     assert got == ["None", repr(expected)], (
         "two caches of capacity 2, three orders updated and one read in the first: the second "
         f"should read None for o-3 and its stats() be {expected!r}; got {', '.join(got)}"
+    )
+    # Each keeps its own ttl and capacity, whatever another made after it was given.
+    first = new(60, 10, clock)
+    new(10, 1, clock)
+    first.update("Store-1", "o-1", "placed")
+    first.update("Store-1", "o-2", "placed")
+    clock.now = 30.0
+    got = reads(first, [("Store-1", "o-1"), ("Store-1", "o-2")])
+    assert got == ["'placed'", "'placed'"], (
+        "a cache of ttl 60 and capacity 10, then another of ttl 10 and capacity 1; the "
+        "first updates o-1 and o-2 at 0 and reads them at 30: its own ttl and capacity hold "
+        f"both, so 'placed', 'placed'; got {', '.join(got)}"
     )
 
 
