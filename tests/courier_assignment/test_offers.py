@@ -342,6 +342,17 @@ def test_an_order_assigned_again_after_going_unassigned_is_offered_afresh():
     )
 
 
+class Ticking(World):
+    """A world whose clock moves on `tick` seconds each time it is read (0: it does not)."""
+
+    tick: float = 0.0
+
+    def clock(self) -> float:
+        now = self.t
+        self.t += self.tick
+        return now
+
+
 def test_eligibility_and_scores_are_judged_when_assign_starts():
     """assign reads the clock once: a courier eligible when the order came is offered it,
     however long the couriers before it took to answer"""
@@ -359,6 +370,20 @@ def test_eligibility_and_scores_are_judged_when_assign_starts():
         "to answer; ben 200 m away reported 25 s before the order: assign should give "
         f"{show(expected[0])} after offers to {show(expected[1])}; got {show(got[0])} after "
         f"offers to {show(got[1])}"
+    )
+    # A clock that moves on 20 s at each reading: whatever the call reads first is the
+    # moment it judges at, and a second reading would judge ana's report 45 s old.
+    world = Ticking()
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", *LINE["ana"], world.ms(ago=25.0))
+    world.tick = 20.0
+    got = fields(svc.assign("o1", *CENTRE))
+    expected = ("o1", "ana", round(eta_of(LINE["ana"]), 3), 0)
+    assert got == expected, (
+        "freshness 30 s, a clock that moves on 20 s each time it is read: ana 100 m from the "
+        "pickup reported 25 s before the clock's next reading; assign reads the clock once, "
+        f"so her report is 25 s old: it should give {show(expected)}; got {show(got)}"
     )
 
 
