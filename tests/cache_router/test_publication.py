@@ -221,6 +221,43 @@ def test_owners_asked_by_the_hash64_of_a_change_see_a_whole_ring():
         done.append(call)
 
 
+# A restart, as its two calls, each with the call that undoes it: neither changes any
+# key's owners (down nodes count).
+RESTART = [
+    ("mark_down('b')", lambda cluster: cluster.mark_down("b"), lambda c: c.mark_up("b")),
+    ("mark_up('b')", lambda cluster: cluster.mark_up("b"), lambda c: c.mark_down("b")),
+]
+
+
+@pytest.mark.slow
+def test_owners_asked_during_a_restart_are_the_owners_before_it():
+    """a restart changes no owner, and publishes in one step: owners() asked from inside
+    the hash64 that mark_down or mark_up calls, or before any line of them, gives every
+    key the owners it had before"""
+    keys = KEYS[:30]
+    peeking = Peeking(keys, routes)
+    cluster = cluster_of(NODES, 4, 2, peeking)
+    before = routes(cluster, keys)
+    for call, change, undo in RESTART:
+        peeking.cluster, peeking.seen = cluster, []
+        changed(change, cluster, peeking.seen)
+        peeking.cluster = None
+        seen = [("from inside its hash64", look) for look in peeking.seen]
+        undo(cluster)  # and the call again, watched line by line
+        seen += [
+            (f"just before line {line} of {where_} (`{source.strip()}`)", look)
+            for where_, line, source, look in watched(cluster, change, keys, routes)
+        ]
+        seen.append(("after it", routes(cluster, keys)))
+        for at, look in seen:
+            problem = WAITED if look is None else mixed(look, before, before, keys)
+            assert not problem, (
+                f"V=4, replicas=2, {', '.join(DONE)}, then {call}: owners() asked {at} "
+                "should give every key the owners it had before, since a node down still "
+                f"owns its keys; but {problem}"
+            )
+
+
 # s a reader thread may take to answer while a change waits for it: a lookup takes
 # microseconds, and one that waits for the change's lock waits for ever.
 READER = 5.0

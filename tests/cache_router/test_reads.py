@@ -145,14 +145,16 @@ def test_what_one_thread_does_every_thread_sees():
 
 
 def test_a_cached_none_is_a_hit():
-    """a value of None, False, '', 0, Ellipsis, NotImplemented or a new object() is cached
-    like any other: the next get of it is a hit, with no load"""
+    """a value of None, False, '', 0, -1, (), Ellipsis, NotImplemented or a new object() is
+    cached like any other: the next get of it is a hit, with no load"""
     made = object()
     values = {
         "none-1": None,
         "false-1": False,
         "empty-1": "",
         "zero-1": 0,
+        "minus-1": -1,
+        "tuple-1": (),
         "ellipsis-1": ...,
         "unimplemented-1": NotImplemented,
         "object-1": made,
@@ -182,7 +184,8 @@ def test_a_cached_none_is_a_hit():
     expected = ([said(values[key]) for key in twice], list(values), repr({"hits": n, "misses": n}))
     assert got == expected, (
         "V=8, nodes a, b, c, a load that gives None for 'none-1', False for 'false-1', '' for "
-        "'empty-1', 0 for 'zero-1', Ellipsis (...) for 'ellipsis-1', NotImplemented for "
+        "'empty-1', 0 for 'zero-1', -1 for 'minus-1', () for 'tuple-1', Ellipsis (...) for "
+        "'ellipsis-1', NotImplemented for "
         "'unimplemented-1' and one object() for 'object-1': each got twice should give its "
         f"value twice, load once and count {n} "
         f"hits, {n} misses; got {', '.join(got[0])}, loads {got[1]}, stats() {got[2]}"
@@ -787,7 +790,8 @@ def test_a_miss_is_cached_on_the_first_owner_up_past_several_down():
 
 def test_the_first_owner_up_that_holds_the_key_answers_the_third_too():
     """every owner up is asked in order, to the last: a key cached on its third owner while
-    the first two were down is a hit there once they are back up, empty"""
+    the first two were down is a hit there once they are back up, empty, or one of them is
+    and the other still down"""
     keys = led_by({"a", "b"}, FOUR, KEYS[:300], virtuals=8, replicas=3)
     cluster = cluster_of(FOUR, 8, 3)
     cluster.mark_down("a")
@@ -804,6 +808,22 @@ def test_the_first_owner_up_that_holds_the_key_answers_the_third_too():
         "its third owner), a and b marked up (empty), the keys got again: their third owner "
         "holds them, so each should be a hit with the value it had, and stats() "
         f"{expected!r}; got {got} (values {', '.join(first[:2])} ..., then "
+        f"{', '.join(again[:2])} ...)"
+    )
+    # Every owner up is asked, past a down one: a back up, empty, b still down, c holds it.
+    cluster = cluster_of(FOUR, 8, 3)
+    cluster.mark_down("a")
+    cluster.mark_down("b")
+    first = gets(cluster, keys)  # missed, cached on the third owner
+    cluster.mark_up("a")  # back, empty; b still down
+    again = gets(cluster, keys)
+    got = stats_of(cluster)
+    assert got == repr(expected) and again == first, (
+        f"V=8, replicas=3, nodes a, b, c, d: a and b marked down, the {len(keys)} keys of "
+        "key-0 .. key-299 whose first two owners are a and b got (each loaded and cached on "
+        "its third owner), a marked up (empty) with b still down, the keys got again: their "
+        "third owner, up, holds them, so each should be a hit with the value it had, and "
+        f"stats() {expected!r}; got {got} (values {', '.join(first[:2])} ..., then "
         f"{', '.join(again[:2])} ...)"
     )
 
