@@ -315,7 +315,8 @@ def test_each_order_a_courier_carries_adds_the_penalty_to_its_score():
 def test_a_courier_more_than_epsilon_above_the_lowest_score_is_never_picked():
     """a courier whose score is more than epsilon above the lowest is never offered the
     order before the courier with the lowest score"""
-    cases = ((1.0, 10.0), (0.5, 4.0), (0.1, 1.0), (1.0, 50.0))
+    # 5.002 m further: 1.0004 s, which scores rounded to the millisecond would call 1 s.
+    cases = ((1.0, 10.0), (0.5, 4.0), (0.1, 1.0), (1.0, 50.0), (1.0, 5.002))
     for n, (epsilon, extra) in enumerate(cases):
         couriers = {"ana": spot(north=100), "ben": spot(north=-100 - extra)}
         firsts = first_offered(couriers, seeds=range(60), apart=n, epsilon=epsilon)
