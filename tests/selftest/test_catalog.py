@@ -39,6 +39,14 @@ def test_starter_and_solution_mirror_each_other(kata):
 
 
 @pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_a_contract_is_at_most_400_words(kata):
+    # A contract is an interview prompt: a candidate reads it in a few minutes.
+    readme = (kata.starter_dir / "README.md").read_text(encoding="utf-8")
+    contract = readme.split("## The contract", 1)[1].split("\n## ", 1)[0]
+    assert len(contract.split()) <= 400, f"{kata.name}: {len(contract.split())} words"
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
 def test_given_files_are_identical(kata):
     for name in kata.given:
         starter, solution = (folder / name for folder in (kata.starter_dir, kata.solution_dir))
