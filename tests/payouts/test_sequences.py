@@ -782,35 +782,23 @@ class LongRuns(Payouts):
     def long_outage(self, which: int, hours: int) -> None:
         """The bank unavailable for hours: a run every minute, the waits doubling to
         their cap and staying there."""
-        live = self.at(which)
-        account = self.funded(live)
-        self.rounds += 1
-        self.request(live, account, 1, f"r{self.rounds}")
-        answers = ["unavailable"] * 12
-        for side in (live.learner, live.model):
-            side.bank.plan += answers
-        self.script.line(f"{live.bank_name}.plan += ['unavailable'] * {len(answers)}")
-
-        def tick(side: Side) -> Callable[[int], Ran]:
-            def run(n: int) -> Ran:
-                if side is live.model:  # the model's call comes first in a round
-                    self.t += 60.0
-                return self.ran(side, with_events=False)
-
-            return run
-
-        step = gen.Numbered(f"t += 60.0; {live.name}.run()", tick(live.learner), tick(live.model))
-        self.script.numbered_rounds([step], hours * 60)
+        self.outage(which, unavailable=12, every=60.0, runs=hours * 60)
 
     @gen.rule(weight=0, when=gen.has_instances, which=WHICH)
     def day_long_outage(self, which: int) -> None:
         """The bank unavailable for more than a day: a run every quarter of an hour, and
         the payout still sent each time its wait is over, as long as it takes."""
+        # 250 answers: for this payout, and one the outage before left
+        self.outage(which, unavailable=250, every=900.0, runs=125)
+
+    def outage(self, which: int, unavailable: int, every: float, runs: int) -> None:
+        """A new payout, the bank unavailable for its next `unavailable` answers, and a run
+        every `every` seconds, `runs` times."""
         live = self.at(which)
         account = self.funded(live)
         self.rounds += 1
         self.request(live, account, 1, f"r{self.rounds}")
-        answers = ["unavailable"] * 250  # for this payout, and one the outage before left
+        answers = ["unavailable"] * unavailable
         for side in (live.learner, live.model):
             side.bank.plan += answers
         self.script.line(f"{live.bank_name}.plan += ['unavailable'] * {len(answers)}")
@@ -818,13 +806,15 @@ class LongRuns(Payouts):
         def tick(side: Side) -> Callable[[int], Ran]:
             def run(n: int) -> Ran:
                 if side is live.model:  # the model's call comes first in a round
-                    self.t += 900.0
+                    self.t += every
                 return self.ran(side, with_events=False)
 
             return run
 
-        step = gen.Numbered(f"t += 900.0; {live.name}.run()", tick(live.learner), tick(live.model))
-        self.script.numbered_rounds([step], 125)
+        step = gen.Numbered(
+            f"t += {every!r}; {live.name}.run()", tick(live.learner), tick(live.model)
+        )
+        self.script.numbered_rounds([step], runs)
 
 
 def test_generated_call_sequences_follow_the_contract():

@@ -49,6 +49,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from tests.harness.toolkit.waiting import held_here
+
 # s without a line or a lock event before a thread holding the baton is passed over.
 FALLBACK = 0.25
 # Steps (lines, or instructions) of the learner's code one run may make, all
@@ -288,13 +290,7 @@ class _Lock:
 
     def _is_owned(self) -> bool:
         """For threading.Condition: whether this thread holds the lock (an RLock knows)."""
-        owned = getattr(self._inner, "_is_owned", None)
-        if owned is not None:
-            return owned()
-        if self._inner.acquire(False):
-            self._inner.release()
-            return False
-        return True
+        return held_here(self._inner)
 
     __enter__ = acquire
 

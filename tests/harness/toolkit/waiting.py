@@ -20,6 +20,19 @@ class Waited(BaseException):
     learner's `except Exception` lets it through (and its `finally` lets the lock go)."""
 
 
+def held_here(inner: object) -> bool:
+    """For threading.Condition: whether this thread holds `inner`, a lock of threading's
+    own or an RLock. An RLock knows; a plain lock knows only whether someone holds it,
+    and a Condition is only ever asked about a lock it was given by the thread using it."""
+    owned = getattr(inner, "_is_owned", None)
+    if owned is not None:
+        return owned()
+    if inner.acquire(False):
+        inner.release()
+        return False
+    return True
+
+
 class _NeverWaits:
     """A lock (or an RLock) that raises Waited rather than wait for itself."""
 
@@ -41,13 +54,7 @@ class _NeverWaits:
 
     def _is_owned(self) -> bool:
         """For threading.Condition: whether this thread holds the lock (an RLock knows)."""
-        owned = getattr(self._inner, "_is_owned", None)
-        if owned is not None:
-            return owned()
-        if self._inner.acquire(False):
-            self._inner.release()
-            return False
-        return True
+        return held_here(self._inner)
 
     __enter__ = acquire
 
