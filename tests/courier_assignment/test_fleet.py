@@ -125,72 +125,19 @@ def test_a_report_stamped_ahead_of_the_clock_is_fresh():
     )
 
 
-def test_a_report_stamped_before_the_latest_is_ignored():
-    """a report stamped before the courier's latest one is ignored, however late it comes,
-    whatever the clock says, and whether the courier is online, offline or not yet online,
-    and an ignored report does not count: a later one stamped before the latest is ignored
-    too"""
-    world = World()
-    svc = service(world)
-    svc.online("ana")
-    svc.report("ana", *NEAR, world.ms())
-    svc.report("ana", *spot(north=2000), world.ms(ago=20.0))  # from earlier, sent late
-    svc.report("ana", *spot(east=3000), world.ms(ago=10.0))  # later than that, still earlier
-    svc.report("ana", *spot(north=-2500), world.ms(ago=600.0))  # from long ago
-    got = svc.assign("o1", *CENTRE).eta
-    expected = eta_of(NEAR)
-    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
-        "ana reported 100 m from the pickup just now, then reports stamped 20 s, 10 s and "
-        "600 s ago came in, from 2,000 m, 3,000 m and 2,500 m away: her ETA should be "
-        f"{expected:.3f} s, from the report stamped latest; got {got!r}"
-    )
-    # A phone whose clock runs fast: its stamps are ahead of the service's, and the one
-    # stamped latest is still the latest.
-    world = World()
-    svc = service(world)
-    svc.online("ana")
-    svc.report("ana", *NEAR, world.ms(ago=-10.0))
-    svc.report("ana", *spot(north=2000), world.ms(ago=-5.0))
-    got = svc.assign("o1", *CENTRE).eta
-    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
-        "ana's phone runs fast: she reported 100 m from the pickup with a stamp 10 s ahead of "
-        "the clock, then from 2,000 m away with a stamp 5 s ahead: her ETA should be "
-        f"{expected:.3f} s, from the report stamped latest; got {got!r}"
-    )
-    # The rule holds whatever the courier is doing when the late report comes: offline
-    # (its app still sends its backlog), or before it ever went online.
-    stories = {
-        "offline": "ana reported 100 m from the pickup just now and went offline; a report "
-        "stamped 5 s ago came in, from 2,000 m away, and she came back online",
-        "before online": "ana's app reported 100 m from the pickup just now before she ever "
-        "went online; a report stamped 5 s ago came in, from 2,000 m away, and she went online",
-    }
-    for when, story in stories.items():
-        world = World()
-        svc = service(world)
-        if when == "offline":
-            svc.online("ana")
-        svc.report("ana", *NEAR, world.ms())
-        if when == "offline":
-            svc.offline("ana")
-        svc.report("ana", *spot(north=2000), world.ms(ago=5.0))
-        svc.online("ana")
-        got = svc.assign("o1", *CENTRE).eta
-        assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
-            f"{story}: her ETA should be {expected:.3f} s, from the report stamped latest; "
-            f"got {got!r}"
-        )
-
-
-AWAY = spot(north=3000)  # ETA 660 s: ben, at FAR, is better placed
-
-
 def test_a_report_is_in_epoch_milliseconds_whatever_its_stamp():
     """a report is stamped in epoch milliseconds whatever the stamp, near 1970, before it or
     far ahead of the clock: only a report stamped before the courier's latest is ignored"""
     # Each case: (story, the clock in epoch seconds, ana's reports (where, stamp in epoch
     # milliseconds) in the order they come, who should be offered the order).
     cases = [
+        (
+            "a clock 1 s after the epoch: ana 100 m from the pickup reported stamped 0 ms "
+            "(1 s old)",
+            1.0,
+            [(NEAR, 0)],
+            "ana",
+        ),
         (
             "a clock started at the epoch, at 1,000 s: ana 100 m from the pickup reported "
             "stamped 900,000 ms (100 s old)",
@@ -232,6 +179,79 @@ def test_a_report_is_in_epoch_milliseconds_whatever_its_stamp():
             f"{story}; ben 600 m away reported just now ({world.ms():,} ms): the order should "
             f"go to {expected!r}; got {got!r}"
         )
+
+
+def test_a_report_stamped_before_the_latest_is_ignored():
+    """a report stamped before the courier's latest one is ignored, however late it comes,
+    whatever the clock says, even when the latest is stamped 0 (the epoch), and whether the
+    courier is online, offline or not yet online, and an ignored report does not count: a
+    later one stamped before the latest is ignored too"""
+    world = World()
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", *NEAR, world.ms())
+    svc.report("ana", *spot(north=2000), world.ms(ago=20.0))  # from earlier, sent late
+    svc.report("ana", *spot(east=3000), world.ms(ago=10.0))  # later than that, still earlier
+    svc.report("ana", *spot(north=-2500), world.ms(ago=600.0))  # from long ago
+    got = svc.assign("o1", *CENTRE).eta
+    expected = eta_of(NEAR)
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "ana reported 100 m from the pickup just now, then reports stamped 20 s, 10 s and "
+        "600 s ago came in, from 2,000 m, 3,000 m and 2,500 m away: her ETA should be "
+        f"{expected:.3f} s, from the report stamped latest; got {got!r}"
+    )
+    # A latest report stamped 0, the epoch, is a report like any other: `if latest and`
+    # would take 0 for none.
+    world = World(t=1.0)
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", *NEAR, 0)
+    svc.report("ana", *spot(north=2000), -2000)
+    got = svc.assign("o1", *CENTRE).eta
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "the clock at 1.0 s: ana reported 100 m from the pickup stamped 0 ms, then from "
+        "2,000 m away stamped -2000 ms: her ETA should be "
+        f"{expected:.3f} s, from the report stamped latest; got {got!r}"
+    )
+    # A phone whose clock runs fast: its stamps are ahead of the service's, and the one
+    # stamped latest is still the latest.
+    world = World()
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", *NEAR, world.ms(ago=-10.0))
+    svc.report("ana", *spot(north=2000), world.ms(ago=-5.0))
+    got = svc.assign("o1", *CENTRE).eta
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "ana's phone runs fast: she reported 100 m from the pickup with a stamp 10 s ahead of "
+        "the clock, then from 2,000 m away with a stamp 5 s ahead: her ETA should be "
+        f"{expected:.3f} s, from the report stamped latest; got {got!r}"
+    )
+    # The rule holds whatever the courier is doing when the late report comes: offline
+    # (its app still sends its backlog), or before it ever went online.
+    stories = {
+        "offline": "ana reported 100 m from the pickup just now and went offline; a report "
+        "stamped 5 s ago came in, from 2,000 m away, and she came back online",
+        "before online": "ana's app reported 100 m from the pickup just now before she ever "
+        "went online; a report stamped 5 s ago came in, from 2,000 m away, and she went online",
+    }
+    for when, story in stories.items():
+        world = World()
+        svc = service(world)
+        if when == "offline":
+            svc.online("ana")
+        svc.report("ana", *NEAR, world.ms())
+        if when == "offline":
+            svc.offline("ana")
+        svc.report("ana", *spot(north=2000), world.ms(ago=5.0))
+        svc.online("ana")
+        got = svc.assign("o1", *CENTRE).eta
+        assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+            f"{story}: her ETA should be {expected:.3f} s, from the report stamped latest; "
+            f"got {got!r}"
+        )
+
+
+AWAY = spot(north=3000)  # ETA 660 s: ben, at FAR, is better placed
 
 
 def test_the_latest_report_is_where_the_courier_is():

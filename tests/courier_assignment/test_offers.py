@@ -472,7 +472,8 @@ def test_an_order_being_carried_cannot_be_assigned_again():
 
 def test_stats_count_offers_acceptances_declines_and_deliveries():
     """stats counts the orders offered to a courier, those it accepted, those it declined,
-    and those it delivered: an order id assigned again once delivered counts again"""
+    and those it delivered, read at any moment: an order id assigned again once delivered
+    counts again"""
     world = World(declines={("ana", "o2"), ("ben", "o3"), ("ana", "o3")})
     svc = service(world, LINE, penalty=1.0)
     for order in ("o1", "o2", "o3", "o4"):
@@ -500,6 +501,23 @@ def test_stats_count_offers_acceptances_declines_and_deliveries():
         "ben 100 m and ana 200 m from the pickup, ben declining o1: o1 assigned and "
         "delivered three times over, ana taking it each time: stats of ana and ben should "
         f"give {show(expected)} (offered, accepted, declined, delivered); got {show(got)}"
+    )
+    # Counts read between the calls are those of that moment: a read before a change
+    # is not what the next read gives.
+    world = World(declines={("ana", "o1")})
+    svc = service(world, {"ana": spot(north=100)})
+    got = [counts(svc.stats("ana"))]
+    svc.assign("o1", *CENTRE)  # ana declines: unassigned
+    got.append(counts(svc.stats("ana")))
+    svc.assign("o2", *CENTRE)
+    got.append(counts(svc.stats("ana")))
+    svc.complete("o2")
+    got.append(counts(svc.stats("ana")))
+    expected = [(0, 0, 0, 0), (1, 0, 1, 0), (2, 1, 1, 0), (2, 1, 1, 1)]
+    assert got == expected, (
+        "ana alone, declining o1: stats('ana') read at the start, after o1 is assigned (and "
+        "declined), after o2 is assigned and after o2 is delivered should give "
+        f"{show(expected)} (offered, accepted, declined, delivered); got {show(got)}"
     )
 
 
