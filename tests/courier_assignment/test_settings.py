@@ -13,6 +13,8 @@ import pytest
 
 from tests.courier_assignment.model import (
     CENTRE,
+    EPOCH,
+    EPOCH_MS,
     World,
     close,
     distance_m,
@@ -79,9 +81,56 @@ def test_every_setting_is_taken_as_given_however_large_or_small_alone_or_togethe
         got = refused(given) or service(world, {"ana": place}, **given).assign("o1", *CENTRE).eta
         assert close(got, expected), (
             f"{made(given)}, one courier {distance_m(place, CENTRE):,.1f} m from the pickup: "
-            f"its ETA should be {expected:.3f} s (speed {speed} m/s, wait {wait} s); got "
+            f"its ETA should be {expected!r} s (speed {speed} m/s, wait {wait} s); got "
             f"{got if isinstance(got, str) else repr(got)}"
         )
+    # Fractions of a millisecond are part of a setting too: nothing is rounded to it.
+    place = spot(north=1_000)
+    for speed, wait in ((5.0004, 0.0), (5.0, 0.0004)):
+        given = {"speed": speed, "wait": wait}
+        expected = eta_of(place, speed=speed, wait=wait)
+        got = refused(given) or service(World(), {"ana": place}, **given).assign("o1", *CENTRE).eta
+        assert close(got, expected), (
+            f"{made(given)}, one courier {distance_m(place, CENTRE):,.1f} m from the pickup: "
+            f"its ETA should be {expected!r} s (speed {speed} m/s, wait {wait} s); got "
+            f"{got if isinstance(got, str) else repr(got)}"
+        )
+    # Freshness a fraction of a millisecond past a whole one, the clock too: ben, nearer,
+    # reported just too long ago, ana recently enough, whichever way a rounding went.
+    for freshness, past, ben_ms, ana_ms in ((30.0004, 0.0002, 30_001, 30_000),
+                                            (30.0006, 0.0008, 30_000, 29_999)):  # fmt: skip
+        given = {"freshness": freshness}
+        world = World(t=EPOCH + past)
+        got = refused(given)
+        if got is None:
+            svc = service(world, {}, **given)
+            for name, north, ago_ms in (("ben", 100, ben_ms), ("ana", 300, ana_ms)):
+                svc.online(name)
+                svc.report(name, *spot(north=north), EPOCH_MS - ago_ms)
+            svc.assign("o1", *CENTRE)
+            got = f"offered to {show(courier for courier, _ in world.offers) or 'nobody'}"
+        assert got == "offered to 'ana'", (
+            f"{made(given)}, the clock at {world.t!r}: ben 100 m from the pickup reported "
+            f"stamped {EPOCH_MS - ben_ms} ({ben_ms / 1000 + past:.4f} s ago), ana 300 m from "
+            f"it stamped {EPOCH_MS - ana_ms} ({ana_ms / 1000 + past:.4f} s ago): the order "
+            f"should be offered to ana only; got {got}"
+        )
+    # A penalty of 0.4 ms, epsilon 0: ana at the pickup carrying one order (60.0004 s),
+    # ben free 1 mm from it (60.0002 s) is offered the next one first.
+    given = {"penalty": 0.0004, "epsilon": 0.0}
+    world = World()
+    got = refused(given)
+    if got is None:
+        svc = service(world, {"ana": CENTRE}, **given)
+        svc.assign("first", *CENTRE)  # ana, alone, carries it
+        svc.online("ben")
+        svc.report("ben", *spot(north=0.001), world.ms())
+        got = f"offered first to {firsts(world, svc)!r}"
+    assert got == "offered first to 'ben'", (
+        f"{made(given)}: ana at the pickup carrying one order (score 60.0004 s), ben free "
+        f"1 mm from it (score 60.0002 s): the order should be offered first to 'ben'; got "
+        f"{got}"
+    )
     # A wait of 10^19 s and of 10^300 s: scores past any finite stand-in for "no score
     # yet", "not eligible" or "declined" (sys.maxsize, 10^18) are still scores, and the
     # lowest is offered the order. Ana at the pickup declines, cy there too is stale (45 s),
