@@ -702,7 +702,8 @@ def test_settings_that_are_not_positive_are_refused():
 
 
 def test_settings_that_are_negative_are_refused():
-    """wait, penalty and epsilon must not be negative: ValueError; 0 is allowed"""
+    """wait, penalty and epsilon must not be negative: ValueError; 0 is allowed, and means
+    none: no wait, no penalty, only equal scores tie"""
     for name in ("wait", "penalty", "epsilon"):
         for value in (-1.0, -0.001, NAN):
             written = ", ".join(map(repr, settings(**{name: value})))
@@ -712,3 +713,26 @@ def test_settings_that_are_negative_are_refused():
                 lambda name=name, value=value: service(World(), **{name: value}),
             )
         service(World(), **{name: 0.0})  # allowed: no wait, no penalty, only equal scores tie
+    # 0 is a setting like any other, not "not given".
+    place = spot(north=1_000)
+    got = service(World(), {"ana": place}, wait=0.0).assign("o1", *CENTRE).eta
+    expected = eta_of(place, wait=0.0)
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        f"wait 0, one courier 1,000 m from the pickup: its ETA should be {expected!r} s, the "
+        f"ride alone; got {got!r}"
+    )
+    got = []
+    for seed in range(20):
+        world = World()
+        svc = service(world, {"ana": CENTRE}, penalty=0.0, epsilon=0.0, seed=seed)
+        svc.assign("first", *CENTRE)  # ana, alone, carries it
+        svc.online("ben")
+        svc.report("ben", *spot(north=1), world.ms())
+        start = len(world.offers)
+        svc.assign("o1", *CENTRE)
+        got.append(world.offers[start][0] if len(world.offers) > start else None)
+    assert got == ["ana"] * 20, (
+        "penalty 0 and epsilon 0: ana at the pickup carrying one order (score 60 s), ben free "
+        "1 m from it (60.2 s): with seeds 0 to 19, the next order should be offered first to "
+        f"ana each time; it was to ben {got.count('ben')} times"
+    )
