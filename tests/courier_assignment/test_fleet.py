@@ -255,7 +255,8 @@ AWAY = spot(north=3000)  # ETA 660 s: ben, at FAR, is better placed
 
 def test_the_latest_report_is_where_the_courier_is():
     """the courier's latest report, and only it, says where the courier is: a later stamp
-    replaces it, and so does the same stamp again, or a report made while offline"""
+    replaces it, however little she moved, and so does the same stamp again, or a report
+    made while offline"""
     world = World()
     svc = service(world)
     svc.online("ana")
@@ -285,6 +286,22 @@ def test_the_latest_report_is_where_the_courier_is():
         f"north 10 s later and came back online: her ETA for o2 at the same pickup should be "
         f"{expected:.3f} s (from 1,000 m); got {got!r}"
     )
+    # She creeps north a centimetre at a time, taking an order after each report: each
+    # ETA is from where she is now, not from a spot she was near before.
+    world = World()
+    svc = service(world, {"ana": spot(north=100)})
+    for cm in range(1, 201):
+        world.t += 1.0
+        place = spot(north=100 + cm / 100)
+        svc.report("ana", *place, world.ms())
+        got = svc.assign(f"o{cm}", *CENTRE).eta
+        expected = eta_of(place)
+        assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+            f"ana reported 100 m north of the pickup and moved north a centimetre a second, "
+            f"taking and delivering an order after each report: after {cm} cm her ETA should "
+            f"be {expected!r} s (from {100 + cm / 100:.2f} m); got {got!r}"
+        )
+        svc.complete(f"o{cm}")
     # She moves a degree south: latitudes -1 and -2, which Python's hash() does not tell
     # apart (hash(-1.0) == hash(-2.0)). Her ETA is from -2 now.
     world = World()
