@@ -100,7 +100,7 @@ def test_the_eta_is_the_great_circle_distance_over_the_speed_plus_the_wait():
         expected = eta_of(place, pickup)
         assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
             f"one courier {where(place, pickup)} ({story}), the pickup at {pickup}, the "
-            f"defaults (5 m/s, a 60 s wait): its ETA should be {expected!r} s; got "
+            f"defaults (5 m/s, a 60 s wait): its ETA should be {expected:.6f} s; got "
             f"{got!r}"
         )
 
@@ -138,7 +138,7 @@ def test_etas_at_the_poles_and_across_the_antimeridian_are_great_circle_ones():
         expected = eta_of(place, pickup)
         assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
             f"one courier {story}: it reported at {place}, {where(place, pickup)} at "
-            f"{pickup}, the defaults (5 m/s, a 60 s wait): its ETA should be {expected!r} s; "
+            f"{pickup}, the defaults (5 m/s, a 60 s wait): its ETA should be {expected:.6f} s; "
             f"got {got if isinstance(got, str) else repr(got)}"
         )
     # A courier on the far side of the Earth from the pickup, exactly: half the Earth's
@@ -172,7 +172,7 @@ def test_etas_at_the_poles_and_across_the_antimeridian_are_great_circle_ones():
     expected = eta_of((0.0, 0.0), (0.0, 0.0))
     assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
         "one courier, ana, reported from 1,000 m north of (0, 0), then 1 s later from (0, 0) "
-        f"itself, the pickup there, the defaults: her ETA should be {expected!r} s (from "
+        f"itself, the pickup there, the defaults: her ETA should be {expected:.6f} s (from "
         f"(0, 0)); got {got!r}"
     )
 
@@ -187,7 +187,7 @@ def test_the_speed_and_the_wait_are_settings():
         expected = eta_of(place, speed=speed, wait=wait)
         assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
             f"one courier {where(place)}, speed {speed} m/s, wait {wait} s: its ETA should be "
-            f"{expected!r} s; got {got!r}"
+            f"{expected:.6f} s; got {got!r}"
         )
 
 

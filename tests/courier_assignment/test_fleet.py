@@ -299,7 +299,7 @@ def test_the_latest_report_is_where_the_courier_is():
         assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
             f"ana reported 100 m north of the pickup and moved north a centimetre a second, "
             f"taking and delivering an order after each report: after {cm} cm her ETA should "
-            f"be {expected!r} s (from {100 + cm / 100:.2f} m); got {got!r}"
+            f"be {expected:.6f} s (from {100 + cm / 100:.2f} m); got {got!r}"
         )
         svc.complete(f"o{cm}")
     # She moves a degree south: latitudes -1 and -2, which Python's hash() does not tell

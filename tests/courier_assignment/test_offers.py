@@ -718,7 +718,7 @@ def test_settings_that_are_negative_are_refused():
     got = service(World(), {"ana": place}, wait=0.0).assign("o1", *CENTRE).eta
     expected = eta_of(place, wait=0.0)
     assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
-        f"wait 0, one courier 1,000 m from the pickup: its ETA should be {expected!r} s, the "
+        f"wait 0, one courier 1,000 m from the pickup: its ETA should be {expected:.6f} s, the "
         f"ride alone; got {got!r}"
     )
     got = []

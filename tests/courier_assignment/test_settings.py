@@ -81,7 +81,7 @@ def test_every_setting_is_taken_as_given_however_large_or_small_alone_or_togethe
         got = refused(given) or service(world, {"ana": place}, **given).assign("o1", *CENTRE).eta
         assert close(got, expected), (
             f"{made(given)}, one courier {distance_m(place, CENTRE):,.1f} m from the pickup: "
-            f"its ETA should be {expected!r} s (speed {speed} m/s, wait {wait} s); got "
+            f"its ETA should be {expected:.6f} s (speed {speed} m/s, wait {wait} s); got "
             f"{got if isinstance(got, str) else repr(got)}"
         )
     # Fractions of a millisecond are part of a setting too: nothing is rounded to it.
@@ -92,7 +92,7 @@ def test_every_setting_is_taken_as_given_however_large_or_small_alone_or_togethe
         got = refused(given) or service(World(), {"ana": place}, **given).assign("o1", *CENTRE).eta
         assert close(got, expected), (
             f"{made(given)}, one courier {distance_m(place, CENTRE):,.1f} m from the pickup: "
-            f"its ETA should be {expected!r} s (speed {speed} m/s, wait {wait} s); got "
+            f"its ETA should be {expected:.6f} s (speed {speed} m/s, wait {wait} s); got "
             f"{got if isinstance(got, str) else repr(got)}"
         )
     # Freshness a fraction of a millisecond past a whole one, the clock too: ben, nearer,
