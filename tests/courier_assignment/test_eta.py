@@ -350,8 +350,9 @@ def test_a_courier_more_than_epsilon_above_the_lowest_score_is_never_picked():
 
 
 def test_couriers_within_epsilon_of_the_lowest_score_tie():
-    """couriers whose scores are within epsilon of the lowest tie with it: each of them is
-    picked first about as often, over many seeds"""
+    """couriers whose scores are within epsilon of the lowest tie with it, loaded or free,
+    in whatever order they came: each of them is picked first about as often, over many
+    seeds"""
     for n, (epsilon, extra) in enumerate(((1.0, 2.0), (3.0, 12.0), (0.5, 1.0))):
         couriers = {"ana": spot(north=100), "ben": spot(north=-100 - extra)}
         firsts = first_offered(couriers, apart=n, epsilon=epsilon)
@@ -371,6 +372,29 @@ def test_couriers_within_epsilon_of_the_lowest_score_tie():
         "epsilon 100 s, wait 0 s: ana at the pickup (score 0 s), ben 250 m north of it (score "
         "50 s, within epsilon): with seeds 0 to 119 each should be offered the order first "
         f"about 60 times (30 to 90); ana was {got[0]} times, ben {got[1]}"
+    )
+    # A loaded courier at the pickup ties with a free one a little below him, whoever
+    # came online first: ana (online first) 1,499.5 m away scores 359.9 s, ben at the
+    # pickup carrying one order 360 s.
+    firsts = []
+    for seed in SEEDS:
+        world = World()
+        ana, ben = f"ana#{seed}", f"ben#{seed}"  # other names in each service
+        svc = service(world, seed=seed)
+        svc.online(ana)
+        svc.online(ben)
+        svc.report(ben, *CENTRE, world.ms())
+        svc.assign("first", *CENTRE)  # ben: ana has not reported yet
+        svc.report(ana, *spot(north=1_499.5), world.ms())
+        start = len(world.offers)
+        svc.assign("o1", *CENTRE)
+        firsts.append(world.offers[start][0].rpartition("#")[0])
+    got = [firsts.count("ana"), firsts.count("ben")]
+    assert all(30 <= count <= 90 for count in got), (
+        "the defaults: ana online, then ben; ben at the pickup takes an order (score 360 s), "
+        "then ana reports from 1,499.5 m away (359.9 s, free): with seeds 0 to 119 each "
+        f"should be offered the next order first about 60 times (30 to 90); ana was {got[0]} "
+        f"times, ben {got[1]}"
     )
 
 
