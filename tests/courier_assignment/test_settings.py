@@ -131,6 +131,10 @@ def test_every_setting_is_taken_as_given_however_large_or_small_alone_or_togethe
         f"1 mm from it (score 60.0002 s): the order should be offered first to 'ben'; got "
         f"{got}"
     )
+    # Any int seeds the rng, as random.Random takes it: a negative one, a huge one.
+    for seed in (-1, 2**70):
+        got = refused({"seed": seed})
+        assert got is None, f"{got}: a seed is any int random.Random takes"
     # A wait of 10^19 s and of 10^300 s: scores past any finite stand-in for "no score
     # yet", "not eligible" or "declined" (sys.maxsize, 10^18) are still scores, and the
     # lowest is offered the order. Ana at the pickup declines, cy there too is stale (45 s),
