@@ -243,6 +243,33 @@ def test_the_lowest_score_wins_however_far_away_and_however_many_nearer_couriers
             ("ben", spot(north=-21_000)),
         ),
         (
+            "the pickup at (0.0, 179.9995): ana 1,057 m west of it at (0.0, 179.99), ben 111 m "
+            "east of it across the 180th meridian at (0.0, -179.9995), both free",
+            (0.0, 179.9995),
+            {"ana": (0.0, 179.99)},
+            {},
+            0,
+            ("ben", (0.0, -179.9995)),
+        ),
+        (
+            "the pickup at (70.0, 0.0): ben at (50.0, 0.0), 2,224 km due south, ana at (70.0, "
+            "60.0), 2,190 km away by the great circle (2,282 km along the parallel), both free",
+            (70.0, 0.0),
+            {"ben": (50.0, 0.0)},
+            {},
+            0,
+            ("ana", (70.0, 60.0)),
+        ),
+        (
+            "the pickup at (37.5, -122.5): ana at (38.99, -123.99), 210 km north-west, ben at "
+            "(37.5, -120.5), 176 km due east (two degrees of longitude), both free",
+            (37.5, -122.5),
+            {"ana": (38.99, -123.99)},
+            {},
+            0,
+            ("ben", (37.5, -120.5)),
+        ),
+        (
             "40 couriers at the restaurant, each carrying one order (scores 360 s), and eve "
             "500 m away, free (160 s)",
             CENTRE,
@@ -418,15 +445,21 @@ def test_a_courier_more_than_epsilon_above_the_lowest_is_never_picked_however_la
 def test_with_epsilon_zero_equal_scores_tie():
     """couriers within epsilon of the lowest score tie, and a score equal to the lowest is
     within an epsilon of 0: with epsilon 0, couriers at one spot are each picked first about
-    as often"""
-    couriers = {"ana": spot(north=300), "ben": spot(north=300)}
-    firsts = first_offered(couriers, epsilon=0.0)
-    got = [firsts.count("ana"), firsts.count("ben")]
-    assert all(30 <= count <= 90 for count in got), (
-        "epsilon 0 s: ana and ben at one spot 300 m north of the pickup (equal scores): with "
-        "seeds 0 to 119 each should be offered the order first about 60 times (30 to 90); ana "
-        f"was {got[0]} times, ben {got[1]}"
-    )
+    as often, wherever the spot"""
+    for n, (where, place) in enumerate(
+        (
+            ("300 m north of", spot(north=300)),
+            ("3,000 m east of", spot(east=3_000)),
+            ("3,000 m west of", spot(east=-3_000)),
+        )
+    ):
+        firsts = first_offered({"ana": place, "ben": place}, apart=n, epsilon=0.0)
+        got = [firsts.count("ana"), firsts.count("ben")]
+        assert all(30 <= count <= 90 for count in got), (
+            f"epsilon 0 s: ana and ben at one spot {where} the pickup (equal scores): with "
+            "seeds 0 to 119 each should be offered the order first about 60 times (30 to 90); "
+            f"ana was {got[0]} times, ben {got[1]}"
+        )
 
 
 def test_a_score_counts_only_the_orders_carried_now():

@@ -342,7 +342,8 @@ def test_a_courier_that_never_reported_is_not_offered_the_order():
 
 def test_only_a_courier_online_is_offered_the_order():
     """a courier that reports but is not online, or went offline, is not offered the
-    order; once online, it is, from the report it made before"""
+    order; once online, it is, from the report it made before; and one that came online
+    and went offline without a report changes nothing for the others"""
     world = World()
     svc = service(world)
     svc.report("ana", *NEAR, world.ms())  # before going online
@@ -360,6 +361,17 @@ def test_only_a_courier_online_is_offered_the_order():
         "200 m away goes online, reports and goes offline: o1 should go to 'ben'; then cy "
         "and ana go online: o2 and o3 should go to 'ana' and 'cy'; got "
         f"{show(got)}"
+    )
+    world = World()
+    svc = service(world)
+    svc.online("ana")
+    svc.offline("ana")  # never reported
+    svc.online("ben")
+    svc.report("ben", *FAR, world.ms())
+    got = svc.assign("o1", *CENTRE).courier
+    assert got == "ben", (
+        "ana goes online and offline without ever reporting, then ben 600 m from the pickup "
+        f"goes online and reports: the order should go to 'ben'; got {got!r}"
     )
 
 
