@@ -56,16 +56,19 @@ def first_offered(
     return firsts
 
 
-def first_offered_beside_a_load(epsilon: float, seeds) -> list:
+def first_offered_beside_a_load(epsilon: float, seeds, ana_first: bool = False) -> list:
     """For each seed, who is first offered an order at the pickup when ana and ben are both
-    there, ben carrying one order (penalty 1 s: scores 60 and 61 s, 1 s apart)."""
+    there, ben carrying one order (penalty 1 s: scores 60 and 61 s, 1 s apart); ben comes
+    online first, or ana does (`ana_first`), reporting only once ben has his order."""
     firsts = []
     for seed in seeds:
         world = World()
         ana, ben = f"ana#{seed}", f"ben#{seed}"  # other names in each service
-        svc = service(world, {ben: CENTRE}, penalty=1.0, epsilon=epsilon, seed=seed)
-        svc.assign("first", *CENTRE)  # ben, alone, carries it: his score is 61.0
-        svc.online(ana)
+        svc = service(world, {}, penalty=1.0, epsilon=epsilon, seed=seed)
+        for name in (ana, ben) if ana_first else (ben, ana):
+            svc.online(name)
+        svc.report(ben, *CENTRE, world.ms())
+        svc.assign("first", *CENTRE)  # ben, the only one reported: his score is 61.0
         svc.report(ana, *CENTRE, world.ms())  # at the pickup, free: 60.0
         start = len(world.offers)
         svc.assign("o1", *CENTRE)
@@ -449,6 +452,7 @@ def test_with_epsilon_zero_equal_scores_tie():
     for n, (where, place) in enumerate(
         (
             ("300 m north of", spot(north=300)),
+            ("at", CENTRE),
             ("3,000 m east of", spot(east=3_000)),
             ("3,000 m west of", spot(east=-3_000)),
         )
@@ -490,15 +494,17 @@ def test_a_score_counts_only_the_orders_carried_now():
 
 
 def test_a_score_exactly_epsilon_above_the_lowest_ties():
-    """a score exactly epsilon above the lowest is within epsilon: it ties"""
-    firsts = first_offered_beside_a_load(1.0, SEEDS)
-    got = [firsts.count("ana"), firsts.count("ben")]
-    assert all(30 <= count <= 90 for count in got), (
-        "epsilon 1 s, penalty 1 s: ana and ben both at the pickup, ben carrying one order "
-        "(scores 60 and 61 s, exactly epsilon apart): with seeds 0 to 119 each should be "
-        f"offered the order first about 60 times (30 to 90); ana was {got[0]} times, ben "
-        f"{got[1]}"
-    )
+    """a score exactly epsilon above the lowest is within epsilon: it ties, whoever came
+    online first"""
+    for ana_first in (False, True):
+        firsts = first_offered_beside_a_load(1.0, SEEDS, ana_first)
+        got = [firsts.count("ana"), firsts.count("ben")]
+        assert all(30 <= count <= 90 for count in got), (
+            f"epsilon 1 s, penalty 1 s: {'ana' if ana_first else 'ben'} online first, ana "
+            "and ben both at the pickup, ben carrying one order (scores 60 and 61 s, exactly "
+            "epsilon apart): with seeds 0 to 119 each should be offered the order first about "
+            f"60 times (30 to 90); ana was {got[0]} times, ben {got[1]}"
+        )
 
 
 def test_a_tie_is_measured_from_the_lowest_score():

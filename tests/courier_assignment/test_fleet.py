@@ -254,9 +254,9 @@ AWAY = spot(north=3000)  # ETA 660 s: ben, at FAR, is better placed
 
 
 def test_the_latest_report_is_where_the_courier_is():
-    """the courier's latest report, and only it, says where the courier is: a later stamp
-    replaces it, however little she moved, and so does the same stamp again, or a report
-    made while offline"""
+    """the courier's latest report, and only it, says where the courier is and how old that
+    is: a later stamp replaces it, however little she moved (the same spot too), and so
+    does the same stamp again, or a report made while offline"""
     world = World()
     svc = service(world)
     svc.online("ana")
@@ -268,6 +268,31 @@ def test_the_latest_report_is_where_the_courier_is():
     assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
         "ana reported from 2,000 m, then from 900 m 15 s later, then from 400 m with that same "
         f"stamp: her ETA should be {expected:.3f} s (from 400 m); got {got!r}"
+    )
+    # At one clock reading, between two assigns: a report with the same stamp moves her,
+    # and a report of the same spot stamped later makes her position fresh again.
+    world = World(declines={("ana", "o1")})
+    svc = service(world, {"ana": CENTRE})
+    svc.assign("o1", *CENTRE)  # ana declines
+    svc.report("ana", *spot(north=500), world.ms())  # the same stamp as her first
+    got = svc.assign("o2", *CENTRE).eta
+    expected = eta_of(spot(north=500))
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "ana at the pickup declines o1; at the same clock reading she reports from 500 m "
+        f"north with the same stamp: her ETA for o2 should be {expected:.6f} s (from 500 m); "
+        f"got {got!r}"
+    )
+    world = World()
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", *NEAR, world.ms(ago=40.0))  # stale: freshness is 30 s
+    got = [svc.assign("o1", *CENTRE).courier]
+    svc.report("ana", *NEAR, world.ms())  # the same spot, stamped now
+    got.append(svc.assign("o2", *CENTRE).courier)
+    assert got == [None, "ana"], (
+        "ana 100 m from the pickup reported 40 s ago: o1 should go to nobody; at the same "
+        "clock reading she reports the same spot stamped now: o2 should go to 'ana'; got "
+        f"{show(got)}"
     )
     # Ranked from one spot for a pickup, she moves while offline: her ETA to the same
     # pickup is from where she is now.
@@ -376,7 +401,8 @@ def test_only_a_courier_online_is_offered_the_order():
 
 
 def test_online_and_offline_say_how_the_courier_is_now():
-    """online and offline set the courier's state: saying it twice is saying it once"""
+    """online and offline set the courier's state: saying it twice is saying it once, and
+    going offline and back leaves one courier online, as likely in a tie as any other"""
     world = World()
     svc = two_couriers(world)
     svc.report("ana", *NEAR, world.ms())
@@ -406,6 +432,19 @@ def test_online_and_offline_say_how_the_courier_is_now():
         "ana and ben online at one spot 100 m from the pickup, ana saying online twice more: "
         "with seeds 0 to 399, a service's first order should go about 200 times to each "
         f"(150 to 250); got ana {shares[0]}, ben {shares[1]}"
+    )
+    # Nor is going offline and back: ana is online once, as ben is.
+    takers = []
+    for seed in range(400):
+        svc = service(World(), {"ana": NEAR, "ben": NEAR}, seed=seed)
+        svc.offline("ana")
+        svc.online("ana")
+        takers.append(svc.assign("o1", *CENTRE).courier)
+    shares = [takers.count("ana"), takers.count("ben")]
+    assert all(150 <= share <= 250 for share in shares), (
+        "ana and ben online at one spot 100 m from the pickup, ana going offline and online "
+        "again: with seeds 0 to 399, a service's first order should go about 200 times to "
+        f"each (150 to 250); got ana {shares[0]}, ben {shares[1]}"
     )
 
 
@@ -522,7 +561,8 @@ def test_only_eligible_couriers_set_the_lowest_score():
 
 
 def test_a_delivered_order_frees_its_courier():
-    """complete() frees a place: a courier at capacity is eligible again once it delivers"""
+    """complete() frees a place: a courier at capacity is eligible again once it delivers,
+    as likely in a tie as any other"""
     world = World()
     svc = service(world, {"ana": NEAR, "ben": FAR}, capacity=1)
     got = [svc.assign(f"o{n}", *CENTRE).courier for n in (1, 2, 3)]  # ana, ben, nobody
@@ -531,6 +571,21 @@ def test_a_delivered_order_frees_its_courier():
     assert got == ["ana", "ben", None, "ana"], (
         "capacity 1, ana 100 m from the pickup and ben 600 m away: o1, o2, o3, then ana "
         f"delivers o1, then o4 should go to 'ana', 'ben', None, 'ana'; got {show(got)}"
+    )
+    # Freed, she is one courier again, as likely in a tie as one who was never full.
+    takers = []
+    for seed in range(400):
+        svc = service(World(), {"ana": NEAR}, capacity=1, seed=seed)
+        svc.online("ben")
+        svc.assign("first", *CENTRE)  # ana: ben has not reported yet; she is full
+        svc.complete("first")
+        svc.report("ben", *NEAR, round(EPOCH * 1000))
+        takers.append(svc.assign("o1", *CENTRE).courier)
+    shares = [takers.count("ana"), takers.count("ben")]
+    assert all(150 <= share <= 250 for share in shares), (
+        "capacity 1, ana and ben online: ana 100 m from the pickup takes an order and "
+        "delivers it, then ben reports from her spot: with seeds 0 to 399, the next order "
+        f"should go about 200 times to each (150 to 250); got ana {shares[0]}, ben {shares[1]}"
     )
 
 
