@@ -21,6 +21,7 @@ from tests.courier_assignment.model import (
     World,
     counts,
     eta_of,
+    fields,
     service,
     spot,
 )
@@ -271,16 +272,16 @@ def test_the_latest_report_is_where_the_courier_is():
     )
     # At one clock reading, between two assigns: a report with the same stamp moves her,
     # and a report of the same spot stamped later makes her position fresh again.
-    world = World(declines={("ana", "o1")})
-    svc = service(world, {"ana": CENTRE})
-    svc.assign("o1", *CENTRE)  # ana declines
-    svc.report("ana", *spot(north=500), world.ms())  # the same stamp as her first
-    got = svc.assign("o2", *CENTRE).eta
-    expected = eta_of(spot(north=500))
-    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
-        "ana at the pickup declines o1; at the same clock reading she reports from 500 m "
-        f"north with the same stamp: her ETA for o2 should be {expected:.6f} s (from 500 m); "
-        f"got {got!r}"
+    world = World(declines={("ben", "o1")})
+    svc = service(world, {"ben": spot(north=500), "ana": spot(north=1_000)}, max_declines=1)
+    svc.assign("o1", *CENTRE)  # ben declines: unassigned
+    svc.report("ana", *CENTRE, world.ms())  # the same stamp as her first
+    got = fields(svc.assign("o2", *CENTRE))
+    expected = ("o2", "ana", 60.0, 0)
+    assert got == expected, (
+        "max_declines 1, ben 500 m and ana 1,000 m north of the pickup; ben declines o1, "
+        "unassigned; at the same clock reading ana reports from the pickup with the same "
+        f"stamp: o2 should give {show(expected)}; got {show(got)}"
     )
     world = World()
     svc = service(world)

@@ -12,6 +12,7 @@ sentence says that something changes nothing (a refused call, another
 service), the test compares a service with that something and one without.
 """
 
+import gc
 import itertools
 import math
 import random
@@ -491,6 +492,7 @@ def test_a_service_made_after_others_were_dropped_is_a_new_one():
 
     def run(speed: float, wait: float, seed: int, kept: list) -> tuple[list, list]:
         """A new service's ETAs and offers for eight orders, each delivered at once."""
+        gc.collect(1)  # the services dropped before, cycles and all: their ids are free now
         world = World()
         svc = service(world, tied, speed=speed, wait=wait, seed=seed)
         kept.append(svc)
