@@ -200,6 +200,19 @@ def test_a_report_stamped_before_the_latest_is_ignored():
         "600 s ago came in, from 2,000 m, 3,000 m and 2,500 m away: her ETA should be "
         f"{expected:.3f} s, from the report stamped latest; got {got!r}"
     )
+    # A millisecond before the latest, where the seconds do not turn back into the same
+    # milliseconds (2150000000002 / 1000 * 1000 is 2150000000001.9998).
+    world = World(t=2_150_000_000.01)
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", *NEAR, 2_150_000_000_002)
+    svc.report("ana", *spot(north=2000), 2_150_000_000_001)
+    got = svc.assign("o1", *CENTRE).eta
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "the clock at 2150000000.01: ana reported from 100 m stamped 2150000000002, then "
+        "from 2,000 m stamped 2150000000001, a millisecond before: her ETA should be "
+        f"{expected:.6f} s, from the report stamped latest; got {got!r}"
+    )
     # A latest report stamped 0, the epoch, is a report like any other: `if latest and`
     # would take 0 for none.
     world = World(t=1.0)
@@ -269,6 +282,20 @@ def test_the_latest_report_is_where_the_courier_is():
     assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
         "ana reported from 2,000 m, then from 900 m 15 s later, then from 400 m with that same "
         f"stamp: her ETA should be {expected:.3f} s (from 400 m); got {got!r}"
+    )
+    # Stamps whose seconds do not turn back into the same milliseconds (a stamp in 2038:
+    # 2150000000004 / 1000 * 1000 is 2150000000004.0002): the same stamp again replaces.
+    world = World(t=2_150_000_000.01)
+    svc = service(world)
+    svc.online("ana")
+    svc.report("ana", *spot(north=2000), 2_150_000_000_004)
+    svc.report("ana", *NEAR, 2_150_000_000_004)
+    got = svc.assign("o1", *CENTRE).eta
+    expected = eta_of(NEAR)
+    assert isinstance(got, (int, float)) and abs(got - expected) <= 1e-6, (
+        "the clock at 2150000000.01: ana reported from 2,000 m stamped 2150000000004, then "
+        f"from 100 m with that same stamp: her ETA should be {expected:.6f} s (from 100 m); "
+        f"got {got!r}"
     )
     # At one clock reading, between two assigns: a report with the same stamp moves her,
     # and a report of the same spot stamped later makes her position fresh again.

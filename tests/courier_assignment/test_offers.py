@@ -366,6 +366,53 @@ def test_an_order_assigned_again_after_going_unassigned_is_offered_afresh():
     )
 
 
+def test_after_an_unassigned_order_the_next_assign_judges_afresh():
+    """after an order goes unassigned, the next assign judges eligibility and scores afresh,
+    at one clock reading too: a courier gone offline since is not offered the order, one
+    that delivered since scores without that order, and a report gone stale since is"""
+    both = {("ana", "o1"), ("ben", "o1")}  # each declines o1, and only o1
+    far = spot(north=-600)
+    # Offline since.
+    world = World(declines=both)
+    svc = service(world, {"ana": LINE["ana"], "ben": far})
+    svc.assign("o1", *CENTRE)  # both decline: unassigned
+    svc.offline("ana")
+    start = len(world.offers)
+    got = [fields(svc.assign("o2", *CENTRE)), world.offers[start:]]
+    expected = [("o2", "ben", round(eta_of(far), 3), 0), [("ben", "o2")]]
+    assert got == expected, (
+        "ana 100 m and ben 600 m from the pickup each decline o1 (unassigned); ana goes "
+        f"offline; at the same clock reading o2 should give {show(expected[0])}, offered to "
+        f"{show(expected[1])}; got {show(got[0])}, offered to {show(got[1])}"
+    )
+    # Delivered since: ana carries nothing again.
+    world = World(declines=both)
+    svc = service(world, {"ana": LINE["ana"], "ben": far})
+    svc.assign("o0", *CENTRE)  # ana
+    svc.assign("o1", *CENTRE)  # ben, then ana, decline: unassigned
+    svc.complete("o0")
+    got = fields(svc.assign("o2", *CENTRE))
+    expected = ("o2", "ana", round(eta_of(LINE["ana"]), 3), 0)
+    assert got == expected, (
+        "ana 100 m and ben 600 m from the pickup; ana takes o0; each declines o1 "
+        "(unassigned); ana delivers o0; at the same clock reading o2 should give "
+        f"{show(expected)}; got {show(got)}"
+    )
+    # Stale since: half a second later, both reports are more than 30 s old.
+    world = World(declines=both)
+    svc = service(world, {"ana": LINE["ana"], "ben": far})
+    world.t += 30.0
+    svc.assign("o1", *CENTRE)  # both still fresh (30 s old), both decline: unassigned
+    world.t += 0.5
+    got = fields(svc.assign("o2", *CENTRE))
+    expected = ("o2", None, None, 0)
+    assert got == expected, (
+        "ana 100 m and ben 600 m from the pickup report; 30 s later each declines o1 "
+        f"(unassigned); half a second later o2 should give {show(expected)} (both reports "
+        f"are 30.5 s old); got {show(got)}"
+    )
+
+
 class Ticking(World):
     """A world whose clock moves on `tick` seconds each time it is read (0: it does not)."""
 
