@@ -369,7 +369,8 @@ def test_an_order_assigned_again_after_going_unassigned_is_offered_afresh():
 def test_after_an_unassigned_order_the_next_assign_judges_afresh():
     """after an order goes unassigned, the next assign judges eligibility and scores afresh,
     at one clock reading too: a courier gone offline since is not offered the order, one
-    that delivered since scores without that order, and a report gone stale since is"""
+    that delivered since scores without that order, one that reported again with the same
+    stamp is where that report says, and a report gone stale since is stale"""
     both = {("ana", "o1"), ("ben", "o1")}  # each declines o1, and only o1
     far = spot(north=-600)
     # Offline since.
@@ -397,6 +398,18 @@ def test_after_an_unassigned_order_the_next_assign_judges_afresh():
         "ana 100 m and ben 600 m from the pickup; ana takes o0; each declines o1 "
         "(unassigned); ana delivers o0; at the same clock reading o2 should give "
         f"{show(expected)}; got {show(got)}"
+    )
+    # Moved since, by a report with the same stamp as her first.
+    world = World(declines=both)
+    svc = service(world, {"ana": spot(north=1_000), "ben": spot(north=500)})
+    svc.assign("o1", *CENTRE)  # both decline: unassigned
+    svc.report("ana", *CENTRE, world.ms())  # the same stamp as her first
+    got = fields(svc.assign("o2", *CENTRE))
+    expected = ("o2", "ana", 60.0, 0)
+    assert got == expected, (
+        "ana 1,000 m and ben 500 m north of the pickup each decline o1 (unassigned); at the "
+        "same clock reading ana reports from the pickup with the same stamp as before: o2 "
+        f"should give {show(expected)}; got {show(got)}"
     )
     # Stale since: half a second later, both reports are more than 30 s old.
     world = World(declines=both)

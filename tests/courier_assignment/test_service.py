@@ -516,8 +516,8 @@ def test_a_service_made_after_others_were_dropped_is_a_new_one():
             "at once"
         )
         wrong = [got for got in etas if not close(got, eta)]
-        shown = [round(got, 3) if isinstance(got, float) else got for got in etas]
-        assert not wrong, f"{story}: each ETA should be {eta:.3f} s; got {show(shown)}"
+        shown = [round(got, 6) if isinstance(got, float) else got for got in etas]
+        assert not wrong, f"{story}: each ETA should be {eta:.6f} s; got {show(shown)}"
         assert offers == expected[n], (
             f"{story}: the offers should be those of a service of seed {seed} made while "
             f"the others are alive, {show(expected[n])}; got {show(offers)}"
