@@ -72,24 +72,22 @@ def test_every_setting_is_taken_as_given_however_large_or_small_alone_or_togethe
     """every setting is taken as given, however large or small, alone or together: speed in
     metres per second, times in seconds, never refused, converted or cut to fit"""
     # The ETA: speed in metres per second and wait in seconds, from a slow walk to a
-    # speed no courier rides at, and a wait of two hours.
+    # speed no courier rides at, and a wait of two hours; and fractions of a millisecond,
+    # which are part of a setting too: nothing is rounded to it.
     place = spot(north=1_000)
-    for speed, wait in ((0.5, 0.0), (100.0, 0.0), (1_000.0, 60.0), (5.0, 7_200.0)):
+    cases = (
+        (0.5, 0.0),
+        (100.0, 0.0),
+        (1_000.0, 60.0),
+        (5.0, 7_200.0),
+        (5.0004, 0.0),
+        (5.0, 0.0004),
+    )
+    for speed, wait in cases:
         given = {"speed": speed, "wait": wait}
         expected = eta_of(place, speed=speed, wait=wait)
         world = World()
         got = refused(given) or service(world, {"ana": place}, **given).assign("o1", *CENTRE).eta
-        assert close(got, expected), (
-            f"{made(given)}, one courier {distance_m(place, CENTRE):,.1f} m from the pickup: "
-            f"its ETA should be {expected:.6f} s (speed {speed} m/s, wait {wait} s); got "
-            f"{got if isinstance(got, str) else repr(got)}"
-        )
-    # Fractions of a millisecond are part of a setting too: nothing is rounded to it.
-    place = spot(north=1_000)
-    for speed, wait in ((5.0004, 0.0), (5.0, 0.0004)):
-        given = {"speed": speed, "wait": wait}
-        expected = eta_of(place, speed=speed, wait=wait)
-        got = refused(given) or service(World(), {"ana": place}, **given).assign("o1", *CENTRE).eta
         assert close(got, expected), (
             f"{made(given)}, one courier {distance_m(place, CENTRE):,.1f} m from the pickup: "
             f"its ETA should be {expected:.6f} s (speed {speed} m/s, wait {wait} s); got "
