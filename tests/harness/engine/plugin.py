@@ -166,6 +166,7 @@ class GradingPlugin:
         self.modules = modules
         self.yours = yours
         self.groups = groups
+        self.planned = frozenset(group.tests for group in groups)  # the folders collected
         self.conftest = conftest  # the copy of the learner's conftest.py, for their own tests
         self._group_of: dict[Path, Group] = {}
         # The tests an earlier child judged already: read once the tests are collected,
@@ -257,6 +258,14 @@ class GradingPlugin:
         return outcomes.write_refused(message) if refused and self.writes_confined else message
 
     # -- collection --
+
+    def pytest_ignore_collect(self, collection_path: Path) -> bool | None:
+        """Leave out what lies beside the plan's folders (pytest asks this of each file
+        and folder next to those it walks through, its paths and their parents): a test
+        file of someone else's in the system's temporary folder, where the plan's copies
+        are made, is none of the grading's, and no group of the plan would serve it."""
+        in_plan = not self.planned.isdisjoint((collection_path, *collection_path.parents))
+        return None if in_plan else True
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_collectstart(self, collector: pytest.Collector) -> None:
