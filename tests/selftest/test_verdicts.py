@@ -202,15 +202,16 @@ def test_a_conftest_that_neuters_an_own_test_makes_it_weak(tmp_path):
     assert checked.result["status"] == "fail" and checked.exit_status != 0
 
 
-def test_test_files_left_in_the_temporary_folder_are_none_of_the_gradings(tmp_path):
+def test_files_left_in_the_temporary_folder_are_none_of_the_gradings(tmp_path):
     """The grading makes its copies in the system's temporary folder, and pytest looks at
-    what lies beside them: test files someone left there change no verdict, with or
-    without a conftest.py beside the learner's own tests (with one, they had ended the
-    grading with "no spec test ran")."""
+    what lies there: test files and a conftest.py someone left there change no verdict,
+    with or without a conftest.py beside the learner's own tests (with one, a stray test
+    file had ended the grading with "no spec test ran"; a stray conftest.py was loaded)."""
     temporary = tmp_path / "temporary"
     temporary.mkdir()
     for name in ("test_left_here.py", "left_here_test.py"):
         (temporary / name).write_text("def test_left_here():\n    assert False\n")
+    (temporary / "conftest.py").write_text('raise RuntimeError("left here")\n')
     folder = reference_with_own_tests(tmp_path, OWN.read_text(encoding="utf-8"))
     (folder / "conftest.py").write_text("import pytest\n", encoding="utf-8")
     checked = make_check("round_robin", folder, env={"TMPDIR": str(temporary)})

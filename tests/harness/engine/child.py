@@ -298,6 +298,10 @@ def main(kata_name: str) -> int:
     args = ["-q", "--continue-on-collection-errors", "--tb=no"]
     args += ["-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT)]
     args += ["-p", "pytest_timeout", *(f"-pno:{name}" for name in UNUSED_PLUGINS)]
+    # No conftest.py of pytest's finding: the spec tests have none, the learner's is
+    # served by the plugin, and pytest would load any in the folders above the copies
+    # (the system's temporary folder, where someone may have left one).
+    args += ["--noconftest"]
     args += ["-o", f"timeout={request.limit}", "-o", "timeout_method=signal"]
     return pytest.main([*args, *paths], plugins=[plugin])
 
