@@ -27,6 +27,9 @@ VENV ?= .venv
 BOOTSTRAP_PYTHON ?= python3
 # Give your own interpreter (with pytest, pytest-timeout and ruff) to skip $(VENV).
 PYTHON ?= $(VENV)/bin/python
+# `python -m tests.harness` finds the harness in this folder, which PYTHONSAFEPATH
+# (Python 3.11 and later) keeps off the module path.
+unexport PYTHONSAFEPATH
 
 ifeq ($(PYTHON),$(VENV)/bin/python)
 SETUP := $(VENV)/.installed

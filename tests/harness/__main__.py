@@ -29,6 +29,7 @@ tests.harness.check.grading); the rest of the grader is imported meanwhile.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import shutil
@@ -433,6 +434,11 @@ COMMANDS = {
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A terminal whose encoding lacks a character of the reports (PYTHONIOENCODING=ascii)
+    # shows "?" for it, rather than a traceback in place of the report.
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
     args = _parser().parse_args(argv)
     limits.set_memory(getattr(args, "memory", limits.MEMORY))
     try:

@@ -13,7 +13,13 @@ import pytest
 
 from tests.harness.core.layout import kata_names
 from tests.harness.kata import catalog
-from tests.selftest.checking import STARTER_LIMIT, committed_starter, graded_starter, make_check
+from tests.selftest.checking import (
+    STARTER_LIMIT,
+    STARTER_SEED,
+    committed_starter,
+    graded_starter,
+    make_check,
+)
 
 KATAS = [catalog.load(name) for name in kata_names()]
 ROUND_ROBIN = catalog.load("round_robin")
@@ -217,6 +223,25 @@ def test_files_left_in_the_temporary_folder_are_none_of_the_gradings(tmp_path):
     checked = make_check("round_robin", folder, env={"TMPDIR": str(temporary)})
     assert checked.result["message"] == "23/23 spec tests pass; 5/5 of your tests are right"
     assert checked.exit_status == 0
+
+
+def test_the_learners_python_settings_change_no_report(tmp_path):
+    """PYTHONOPTIMIZE in the learner's environment strips no spec test's asserts (it had
+    passed three tests the starter fails), and PYTHONSAFEPATH keeps no command from
+    finding the harness (it had ended every command with ModuleNotFoundError)."""
+    folder = committed_starter(ROUND_ROBIN, tmp_path)
+    settings = {"PYTHONOPTIMIZE": "1", "PYTHONSAFEPATH": "1", **STARTER_SEED}
+    again = make_check("round_robin", folder, timeout=STARTER_LIMIT, env=settings)
+    assert again.stdout == graded_starter("round_robin").stdout, "the reports differ"
+
+
+def test_a_terminal_without_a_character_of_the_report_gets_the_report(tmp_path):
+    """A terminal whose encoding lacks a character of the report (PYTHONIOENCODING=ascii)
+    gets the report with "?" for it, not a traceback."""
+    folder = committed_starter(ROUND_ROBIN, tmp_path)
+    plain = make_check("round_robin", folder, fmt="human")
+    ascii_only = make_check("round_robin", folder, fmt="human", env={"PYTHONIOENCODING": "ascii"})
+    assert ascii_only.stdout == plain.stdout.encode("ascii", "replace").decode(), ascii_only.stderr
 
 
 def test_own_tests_are_judged_only_once_every_spec_test_passes(tmp_path):
