@@ -56,20 +56,21 @@ def first_offered(
     return firsts
 
 
-def first_offered_beside_a_load(epsilon: float, seeds, ana_first: bool = False) -> list:
-    """For each seed, who is first offered an order at the pickup when ana and ben are both
-    there, ben carrying one order (penalty 1 s: scores 60 and 61 s, 1 s apart); ben comes
-    online first, or ana does (`ana_first`), reporting only once ben has his order."""
+def first_offered_beside_a_load(seeds, ana_first=False, ana_at=CENTRE, **given) -> list:
+    """For each seed, who is first offered an order at the pickup when ben is there
+    carrying one order and ana, free, at `ana_at` (with penalty 1 s and ana at the pickup,
+    scores 60 and 61 s: 1 s apart); ben comes online first, or ana does (`ana_first`),
+    reporting only once ben has his order. `given`: the service's settings."""
     firsts = []
     for seed in seeds:
         world = World()
         ana, ben = f"ana#{seed}", f"ben#{seed}"  # other names in each service
-        svc = service(world, {}, penalty=1.0, epsilon=epsilon, seed=seed)
+        svc = service(world, {}, **given, seed=seed)
         for name in (ana, ben) if ana_first else (ben, ana):
             svc.online(name)
         svc.report(ben, *CENTRE, world.ms())
-        svc.assign("first", *CENTRE)  # ben, the only one reported: his score is 61.0
-        svc.report(ana, *CENTRE, world.ms())  # at the pickup, free: 60.0
+        svc.assign("first", *CENTRE)  # ben, the only one reported
+        svc.report(ana, *ana_at, world.ms())
         start = len(world.offers)
         svc.assign("o1", *CENTRE)
         firsts.append(world.offers[start][0].rpartition("#")[0])
@@ -369,7 +370,7 @@ def test_a_courier_more_than_epsilon_above_the_lowest_score_is_never_picked():
     # The smallest excess a float can have: ben's score, 61 s, is one float step (7e-15 s)
     # more than epsilon above ana's 60 s. The scores are exact, and so is their difference.
     epsilon = math.nextafter(61.0, 0.0) - 60.0
-    firsts = first_offered_beside_a_load(epsilon, range(60))
+    firsts = first_offered_beside_a_load(range(60), penalty=1.0, epsilon=epsilon)
     wrong = firsts.count("ben")
     assert not wrong, (
         f"epsilon {epsilon!r} s (one float step of 61 short of 1 s), penalty 1 s: ana and "
@@ -406,19 +407,7 @@ def test_couriers_within_epsilon_of_the_lowest_score_tie():
     # A loaded courier at the pickup ties with a free one a little below him, whoever
     # came online first: ana (online first) 1,499.5 m away scores 359.9 s, ben at the
     # pickup carrying one order 360 s.
-    firsts = []
-    for seed in SEEDS:
-        world = World()
-        ana, ben = f"ana#{seed}", f"ben#{seed}"  # other names in each service
-        svc = service(world, seed=seed)
-        svc.online(ana)
-        svc.online(ben)
-        svc.report(ben, *CENTRE, world.ms())
-        svc.assign("first", *CENTRE)  # ben: ana has not reported yet
-        svc.report(ana, *spot(north=1_499.5), world.ms())
-        start = len(world.offers)
-        svc.assign("o1", *CENTRE)
-        firsts.append(world.offers[start][0].rpartition("#")[0])
+    firsts = first_offered_beside_a_load(SEEDS, ana_first=True, ana_at=spot(north=1_499.5))
     got = [firsts.count("ana"), firsts.count("ben")]
     assert all(30 <= count <= 90 for count in got), (
         "the defaults: ana online, then ben; ben at the pickup takes an order (score 360 s), "
@@ -497,7 +486,7 @@ def test_a_score_exactly_epsilon_above_the_lowest_ties():
     """a score exactly epsilon above the lowest is within epsilon: it ties, whoever came
     online first"""
     for ana_first in (False, True):
-        firsts = first_offered_beside_a_load(1.0, SEEDS, ana_first)
+        firsts = first_offered_beside_a_load(SEEDS, ana_first, penalty=1.0, epsilon=1.0)
         got = [firsts.count("ana"), firsts.count("ben")]
         assert all(30 <= count <= 90 for count in got), (
             f"epsilon 1 s, penalty 1 s: {'ana' if ana_first else 'ben'} online first, ana "

@@ -11,6 +11,7 @@ no tie is left to the rng.
 
 import math
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -35,6 +36,19 @@ def two_couriers(world: World, **given):
     svc.online("ana")
     svc.online("ben")
     return svc
+
+
+def first_takers(prepare: Callable[[object], None], couriers: dict, **given) -> list[int]:
+    """How many of the services of seeds 0 to 399 give their first order to ana, and how
+    many to ben: each a new service of `couriers` (`given`, its settings) that `prepare`
+    readies first. The first draw of each service, so that only who is in the tie, and
+    how often, can tilt it."""
+    takers = []
+    for seed in range(400):
+        svc = service(World(), couriers, **given, seed=seed)
+        prepare(svc)
+        takers.append(svc.assign("o1", *CENTRE).courier)
+    return [takers.count("ana"), takers.count("ben")]
 
 
 def test_a_courier_whose_latest_report_is_older_than_freshness_is_not_offered_the_order():
@@ -434,29 +448,25 @@ def test_online_and_offline_say_how_the_courier_is_now():
         "o1 should go to 'ben'; ana offline again, then online: o2 should go to 'ana'; got "
         f"{show(got)}"
     )
-    # Twice online is not two chances in a tie: ana says it three times, ben once. One
-    # order in each of 400 services (seeds 0 to 399): the first draw of each, so that
-    # only who is in the tie, and how often, can tilt it.
-    takers = []
-    for seed in range(400):
-        svc = service(World(), {"ana": NEAR, "ben": NEAR}, seed=seed)
+
+    # Twice online is not two chances in a tie: ana says it three times, ben once.
+    def online_twice_more(svc) -> None:
         svc.online("ana")
         svc.online("ana")
-        takers.append(svc.assign("o1", *CENTRE).courier)
-    shares = [takers.count("ana"), takers.count("ben")]
+
+    shares = first_takers(online_twice_more, {"ana": NEAR, "ben": NEAR})
     assert all(150 <= share <= 250 for share in shares), (
         "ana and ben online at one spot 100 m from the pickup, ana saying online twice more: "
         "with seeds 0 to 399, a service's first order should go about 200 times to each "
         f"(150 to 250); got ana {shares[0]}, ben {shares[1]}"
     )
+
     # Nor is going offline and back: ana is online once, as ben is.
-    takers = []
-    for seed in range(400):
-        svc = service(World(), {"ana": NEAR, "ben": NEAR}, seed=seed)
+    def offline_and_back(svc) -> None:
         svc.offline("ana")
         svc.online("ana")
-        takers.append(svc.assign("o1", *CENTRE).courier)
-    shares = [takers.count("ana"), takers.count("ben")]
+
+    shares = first_takers(offline_and_back, {"ana": NEAR, "ben": NEAR})
     assert all(150 <= share <= 250 for share in shares), (
         "ana and ben online at one spot 100 m from the pickup, ana going offline and online "
         "again: with seeds 0 to 399, a service's first order should go about 200 times to "
@@ -588,16 +598,15 @@ def test_a_delivered_order_frees_its_courier():
         "capacity 1, ana 100 m from the pickup and ben 600 m away: o1, o2, o3, then ana "
         f"delivers o1, then o4 should go to 'ana', 'ben', None, 'ana'; got {show(got)}"
     )
+
     # Freed, she is one courier again, as likely in a tie as one who was never full.
-    takers = []
-    for seed in range(400):
-        svc = service(World(), {"ana": NEAR}, capacity=1, seed=seed)
+    def freed_by_a_delivery(svc) -> None:
         svc.online("ben")
         svc.assign("first", *CENTRE)  # ana: ben has not reported yet; she is full
         svc.complete("first")
         svc.report("ben", *NEAR, round(EPOCH * 1000))
-        takers.append(svc.assign("o1", *CENTRE).courier)
-    shares = [takers.count("ana"), takers.count("ben")]
+
+    shares = first_takers(freed_by_a_delivery, {"ana": NEAR}, capacity=1)
     assert all(150 <= share <= 250 for share in shares), (
         "capacity 1, ana and ben online: ana 100 m from the pickup takes an order and "
         "delivers it, then ben reports from her spot: with seeds 0 to 399, the next order "
