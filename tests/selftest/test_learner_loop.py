@@ -3,11 +3,13 @@ check, three hints, a fix, the next hint, list, a commit, a reset, and solving."
 
 import shutil
 import subprocess
+import sys
 
 from tests.harness.core import files
 from tests.harness.core.layout import kata_names
 from tests.harness.kata import catalog, starter, variants
-from tests.selftest.checking import make_in, repository_copy
+from tests.harness.wording.common import COMMAND
+from tests.selftest.checking import ROOT, learner_env, make_in, repository_copy
 
 KATA = catalog.load("round_robin")
 
@@ -69,3 +71,34 @@ def test_check_hints_fix_reset_and_solve(tmp_path):
     )
     assert f"Next: make check KATA={after.name}" in listed
     assert "is solved" in make_in(repo, "hint", f"KATA={KATA.name}").stdout
+
+
+def pasted(command: str) -> subprocess.CompletedProcess:
+    """`command` pasted into a learner's shell at the repository's top."""
+    return subprocess.run(
+        command,
+        shell=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**learner_env(), "PYTHON": sys.executable},
+    )
+
+
+def test_the_commands_a_report_gives_run_as_pasted_wherever_the_folder_is(tmp_path):
+    """A folder given with DIR= whose path holds a space and a quote: the commands the
+    report says to run next, and the diff it gives once solved, run as pasted (they
+    named the folder unquoted: the shell split it in two)."""
+    folder = tmp_path / "it's my katas" / KATA.name
+    shutil.copytree(KATA.starter_dir, folder)
+    first = make_in(ROOT, "check", f"KATA={KATA.name}", f"DIR={folder}", LIMIT).stdout
+    checks = [command for command in COMMAND.findall(first) if command.startswith("make check")]
+    assert len(checks) == 2, "the report gives the check again, and of the first failing test"
+    for command in checks:
+        graded = pasted(f"{command} {LIMIT}").stdout
+        assert graded.splitlines()[:1] == first.splitlines()[:1], f"{command}: another folder"
+    shutil.copytree(KATA.solution_dir, folder, dirs_exist_ok=True)
+    solved = make_in(ROOT, "check", f"KATA={KATA.name}", f"DIR={folder}").stdout.splitlines()
+    diff = pasted(solved[solved.index("Solved. Compare your fix with the reference solution:") + 1])
+    assert diff.returncode == 0, diff.stdout + diff.stderr

@@ -8,6 +8,7 @@ by rewriting another command's text.
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 
 
@@ -19,7 +20,9 @@ class Commands:
     mode: str = ""  # MODE=, when not the default report (round mode)
 
     def _with(self, verb: str) -> str:
-        return f"make {verb} KATA={self.kata}" + (f" DIR={self.folder}" if self.folder else "")
+        # Quoted as a shell needs it, so that the command runs as pasted (a space in DIR).
+        folder = f" DIR={shlex.quote(self.folder)}" if self.folder else ""
+        return f"make {verb} KATA={self.kata}{folder}"
 
     @property
     def check(self) -> str:

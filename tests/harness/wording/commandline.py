@@ -5,6 +5,7 @@ Part of tests.harness.wording: see its docstring for the rule.
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 from tests.harness.wording.common import hints_count, minutes, mm_ss, plural
@@ -40,7 +41,7 @@ def scaffolded(kata: str, written: list[str]) -> list[str]:
 
 
 def variant_written(kata: str, folder: Path) -> str:
-    return f"wrote {folder}: grade it with make check KATA={kata} DIR={folder}"
+    return f"wrote {folder}: grade it with make check KATA={kata} DIR={shlex.quote(str(folder))}"
 
 
 def grading_first(folder: str) -> str:

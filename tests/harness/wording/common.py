@@ -31,8 +31,9 @@ def box(seconds: float) -> str:
     return mm_ss(seconds)
 
 
-# A command a step gives: make, its target, and its NAME=value arguments.
-COMMAND = re.compile(r"make \S+(?: [A-Z_]+=\S+)*")
+# A command a step gives: make, its target, and its NAME=value arguments (a value
+# quoted for the shell may hold spaces: DIR='my katas/round_robin').
+COMMAND = re.compile(r"""make \S+(?: [A-Z_]+=(?:'[^']*'|"[^"]*"|[^\s'"]+)+)*""")
 
 
 def paragraph(text: str, first: str = "", then: str = "") -> list[str]:

@@ -5,6 +5,7 @@ Part of tests.harness.wording: see its docstring for the rule.
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 from tests.harness.core.limits import SLOW_FACTOR
@@ -147,7 +148,7 @@ def selection_passes(rerun_all: str) -> list[str]:
 def solved(folder: str, kata: str) -> list[str]:
     return [
         "Solved. Compare your fix with the reference solution:",
-        f"  diff -r {folder} solutions/{kata}",
+        f"  diff -r {shlex.quote(folder)} solutions/{kata}",
     ]
 
 
