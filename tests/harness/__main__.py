@@ -182,11 +182,9 @@ def _check(args: argparse.Namespace) -> int:
     limit, check_limit = args.timeout, args.check_timeout
     with grading.Check(args.kata, folder, limit, check_limit, task, reuse=True) as check:
         from tests.harness.check import report
-        from tests.harness.core import files, terminal
+        from tests.harness.core import terminal
         from tests.harness.learner.progress import Outcome, Progress
 
-        # The files as graded: read before the child imports them.
-        fingerprint = files.fingerprint(folder)
         kata = _kata(args.kata)
         known = kata.spec_tests if only else []  # found by parsing every spec file
         unknown = [name for name in only if name not in known]
@@ -202,7 +200,7 @@ def _check(args: argparse.Namespace) -> int:
         print(report.as_text(graded, commands, colour=colour, mode=mode))
     if not only:
         state = Progress()
-        outcome = Outcome.of(graded, fingerprint)
+        outcome = Outcome.of(graded)
         if state.record(kata.name, folder, outcome) and args.format != "json":
             # The check that solves the kata ends as the interview would: with the debrief.
             print("\n" + _debrief_text(kata, folder, state, outcome, args.check_timeout))
@@ -232,7 +230,7 @@ def _current(args: argparse.Namespace, kata: Kata, folder: Path, state: Progress
     if outcome is None or outcome.fingerprint != fingerprint:
         print(commandline.grading_first(_shown(folder)), file=sys.stderr, flush=True)
         graded = grading.grade(kata.name, folder, args.timeout, args.check_timeout, reuse=True)
-        outcome = Outcome.of(graded, fingerprint)
+        outcome = Outcome.of(graded)
         state.record(kata.name, folder, outcome)
     return outcome
 

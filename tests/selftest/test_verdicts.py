@@ -9,6 +9,12 @@
   learner's to find out.
 """
 
+import importlib.util
+import py_compile
+import shutil
+import struct
+from pathlib import Path
+
 import pytest
 
 from tests.harness.core.layout import kata_names
@@ -223,6 +229,35 @@ def test_files_left_in_the_temporary_folder_are_none_of_the_gradings(tmp_path):
     checked = make_check("round_robin", folder, env={"TMPDIR": str(temporary)})
     assert checked.result["message"] == "23/23 spec tests pass; 5/5 of your tests are right"
     assert checked.exit_status == 0
+
+
+def test_a_file_saved_during_the_check_changes_none_of_it(tmp_path):
+    """A check grades the files as they were when it began: the reference, which saves
+    the starter's code over itself when imported (as a learner saving during the check
+    would), is graded as the reference throughout (later tests had graded the starter)."""
+    folder = tmp_path / "learner"
+    shutil.copytree(ROUND_ROBIN.solution_dir, folder)
+    module = folder / "round_robin.py"
+    starter_code = (ROUND_ROBIN.starter_dir / "round_robin.py").read_text(encoding="utf-8")
+    saves = f"\n\nimport pathlib\n\npathlib.Path(__file__).write_text({starter_code!r})\n"
+    module.write_text(module.read_text(encoding="utf-8") + saves, encoding="utf-8")
+    checked = make_check("round_robin", folder)
+    assert checked.result["message"] == "23/23 spec tests pass; 5/5 of your tests are right"
+
+
+def test_bytecode_beside_the_learners_file_is_not_what_is_graded(tmp_path):
+    """The source is graded, never a __pycache__ beside it: bytecode of the reference,
+    stamped with the starter file's size and modification second (as an edit of the same
+    size in the same second leaves it), had passed the starter."""
+    folder = committed_starter(ROUND_ROBIN, tmp_path / "learner")
+    module = folder / "round_robin.py"
+    cached = Path(importlib.util.cache_from_source(str(module)))
+    py_compile.compile(str(ROUND_ROBIN.solution_dir / "round_robin.py"), str(cached))
+    stat = module.stat()
+    stamped = struct.pack("<II", int(stat.st_mtime) & 0xFFFFFFFF, stat.st_size & 0xFFFFFFFF)
+    cached.write_bytes(cached.read_bytes()[:8] + stamped + cached.read_bytes()[16:])
+    checked = make_check("round_robin", folder, timeout=STARTER_LIMIT, env=STARTER_SEED)
+    assert checked.result == graded_starter("round_robin").result
 
 
 def test_the_learners_python_settings_change_no_report(tmp_path):

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.harness.core import limits
+from tests.harness.core import files, limits
 from tests.harness.core.protocol import (
     FULL_CHECK,
     Collected,
@@ -97,6 +97,9 @@ class Check:
         # A child started ahead of time (see `spawn`) brings its own work folder.
         self.child: Child | None = child or spawn(kata)
         self.work = self.child.work
+        # The learner's files as they are now, which every child of this check reads.
+        self.source = self.work / "source"
+        self.fingerprint = files.snapshot(self.folder, self.source)
         self.spare: Child | None = None
         self.planned: Planned | None = None
         # The own tests judged apart: kept by an earlier check, or being judged.
@@ -104,7 +107,7 @@ class Check:
         self.judging: Check | None = None
         self.judging_key = ""  # what it is kept under ("" if it cannot be kept)
         self.asked = False
-        self.child.start(self.folder, limit, self.task)
+        self.child.start(self.folder, self.source, limit, self.task)
         self.child.go()
 
     def __enter__(self) -> Check:
@@ -138,7 +141,7 @@ class Check:
         """A phase ran past its limit: the child may be killed, get the next one loading."""
         if self.spare is None:
             self.spare = Child(self.kata_name, self.work)
-            self.spare.start(self.folder, self.limit, self.task)
+            self.spare.start(self.folder, self.source, self.limit, self.task)
 
     def _seen(self, event: Event) -> None:
         """Once the learner's code imports, the own tests' judgement, if they are judged
@@ -200,10 +203,10 @@ class Check:
 
         followed = self.follow()
         if isinstance(followed, str):
-            return verdicts.failed(kata, self.folder, self.limit, followed)
+            return verdicts.failed(kata, self.folder, self.limit, followed, self.fingerprint)
         judged = self._judged()
         if isinstance(judged, str):
-            return verdicts.failed(kata, self.folder, self.limit, judged)
+            return verdicts.failed(kata, self.folder, self.limit, judged, self.fingerprint)
         if judged is not None:
             followed.items += judged.items
             followed.results.update(judged.results)
@@ -214,6 +217,7 @@ class Check:
             kata,
             self.folder,
             self.limit,
+            self.fingerprint,
             followed.items,
             followed.results,
             followed.collect_errors,

@@ -38,6 +38,7 @@ class Grading:
     own_tests: list[Verdict] = field(default_factory=list)
     own_tests_problem: str = ""
     only: tuple[str, ...] = ()  # the spec tests a partial check ran; () for a full check
+    fingerprint: str = ""  # of the files graded, as the check began (core.files.snapshot)
 
     @property
     def passed(self) -> int:
@@ -72,15 +73,16 @@ class Grading:
 Groups = dict[tuple[Role, str], dict[str, Verdict]]
 
 
-def failed(kata: Kata, folder: Path, limit: float, why: str) -> Grading:
+def failed(kata: Kata, folder: Path, limit: float, why: str, fingerprint: str) -> Grading:
     """A grading in which no test could run."""
-    return Grading(kata, folder, limit, Status.ERROR, why)
+    return Grading(kata, folder, limit, Status.ERROR, why, fingerprint=fingerprint)
 
 
 def assemble(
     kata: Kata,
     folder: Path,
     limit: float,
+    fingerprint: str,
     items: tuple[Item, ...],
     results: dict[str, Result],
     collect_errors: list[CollectError],
@@ -91,7 +93,7 @@ def assemble(
 
     `own_tests` is the copy of the learner's own test file the children ran.
     """
-    grading = Grading(kata, folder, limit)
+    grading = Grading(kata, folder, limit, fingerprint=fingerprint)
     groups: Groups = {}
     for item in items:
         result = results.get(item.key) or Result(

@@ -32,13 +32,38 @@ def graded(folder: Path) -> list[Path]:
 
 def fingerprint(folder: Path) -> str:
     """A digest of the graded files' names and bytes: equal exactly when they are."""
-    digest = hashlib.sha256()
+    return _digest(_contents(folder))
+
+
+def snapshot(folder: Path, into: Path) -> str:
+    """Copy the graded files of `folder` into `into` as they are now (but those that
+    cannot be read), and return their fingerprint: one check grades, and records, one
+    version of the learner's files, however often they are saved while it runs."""
+    contents = _contents(folder)
+    for name, data in contents:
+        if data is not None:
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            (into / name).write_bytes(data)
+    return _digest(contents)
+
+
+def _contents(folder: Path) -> list[tuple[str, bytes | None]]:
+    """The graded files of `folder` by relative path, with their bytes (None: unreadable)."""
+    contents: list[tuple[str, bytes | None]] = []
     for path in graded(folder):
         try:
-            data = path.read_bytes()
+            data: bytes | None = path.read_bytes()
         except OSError:
-            data = b"\0unreadable"
-        digest.update(f"{path.relative_to(folder).as_posix()}\0{len(data)}\0".encode())
+            data = None
+        contents.append((path.relative_to(folder).as_posix(), data))
+    return contents
+
+
+def _digest(contents: list[tuple[str, bytes | None]]) -> str:
+    digest = hashlib.sha256()
+    for name, data in contents:
+        data = b"\0unreadable" if data is None else data
+        digest.update(f"{name}\0{len(data)}\0".encode())
         digest.update(data)
     return digest.hexdigest()
 

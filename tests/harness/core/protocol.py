@@ -148,7 +148,10 @@ class Request:
     """
 
     kata: str
-    folder: Path  # the learner's folder
+    folder: Path  # the learner's folder, as every message names it
+    # The copy of its files made as the check began (tests.harness.core.files.snapshot):
+    # what the child reads, so that a file saved during the check changes none of it.
+    source: Path
     work: Path  # a folder of the grading's own, for copies and the stack dump
     # The base limit, in seconds: what a scenario test may take (tests.harness.core.limits).
     limit: float
@@ -166,6 +169,7 @@ class Request:
         return cls(
             kata=data["kata"],
             folder=Path(data["folder"]),
+            source=Path(data["source"]),
             work=Path(data["work"]),
             limit=float(data["limit"]),
             events_fd=int(data["events_fd"]),

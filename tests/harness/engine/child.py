@@ -35,11 +35,13 @@ UNUSED_PLUGINS = ("doctest", "pastebin", "junitxml", "stepwise", "setuponly", "s
 def plan(
     kata: catalog.Kata,
     folder: Path,
+    source: Path,
     work: Path,
     only: tuple[str, ...] = (),
     judged_apart: bool = False,
 ) -> tuple[list[Group], Path | None]:
-    """The test groups, and the copy of the learner's own test file (None if there is none).
+    """The test groups, and the copy of the learner's own test file (None if there is none):
+    `folder` the learner's, `source` the check's copy of its files, read in its place.
 
     The learner's own test file runs from copies: against the reference, against
     the learner's code, and against each single-defect variant one of its tests
@@ -54,7 +56,7 @@ def plan(
     groups = [Group(Role.SPEC, kata.spec_dir, folder, only=only or None)]
     if only or not kata.own_tests:
         return groups, None
-    snapshot = _snapshot(folder / kata.own_tests, work)
+    snapshot = _snapshot(source / kata.own_tests, work)
     if snapshot is None:
         return groups, None
     yours = [Group(Role.OWN_YOURS, work / "yours", folder)]
@@ -122,7 +124,7 @@ def _judging(kata: catalog.Kata, work: Path) -> tuple[list[Group], list[Group]]:
 
 
 def plan_regression(
-    kata: catalog.Kata, folder: Path, work: Path, names: tuple[str, ...]
+    kata: catalog.Kata, source: Path, work: Path, names: tuple[str, ...]
 ) -> list[Group]:
     """The learner's regression test files `names`: against the reference, then
     against the starter as shipped (variant STARTER) and every single-defect
@@ -134,7 +136,7 @@ def plan_regression(
     if not snapshot.exists():
         snapshot.mkdir()
         for name in names:  # a test file of a subfolder (tests/test_x.py) by its name
-            shutil.copyfile(folder / name, snapshot / Path(name).name)
+            shutil.copyfile(source / name, snapshot / Path(name).name)
     groups = [Group(Role.OWN_REFERENCE, work / "reference", kata.solution_dir)]
     shipped = work / "variants" / STARTER
     if not shipped.exists():
@@ -258,7 +260,7 @@ def main(kata_name: str) -> int:
     differential.SHRINKING[0] = task.shrink
     snapshot = None
     if task.regression:
-        groups = plan_regression(kata, request.folder, request.work, task.regression)
+        groups = plan_regression(kata, request.source, request.work, task.regression)
         names = [Path(name).name for name in task.regression]
         paths = [str(group.tests / name) for group in groups for name in names]
     elif task.variants:
@@ -268,7 +270,9 @@ def main(kata_name: str) -> int:
         groups, snapshot = plan_judgement(kata, request.work, Path(task.judge))
         paths = [str(group.tests / snapshot.name) for group in groups]
     else:
-        groups, snapshot = plan(kata, request.folder, request.work, task.only, task.judged_apart)
+        groups, snapshot = plan(
+            kata, request.folder, request.source, request.work, task.only, task.judged_apart
+        )
         paths = [str(path) for path in kata.spec_files]
         own = [group for group in groups if snapshot and group.role != Role.SPEC]
         paths += [str(group.tests / snapshot.name) for group in own]
@@ -281,6 +285,7 @@ def main(kata_name: str) -> int:
         # What is imported before the tests, within the limit: the learner's modules;
         # a judgement's child never imports them, and imports the reference's instead.
         yours=kata.solution_dir if task.judge else request.folder,
+        copies={request.folder: request.source},
         groups=groups,
         read_skip=lambda: Request.decode_skip(requests.readline()),
         key=request.key,

@@ -48,24 +48,26 @@ from tests.harness.core.protocol import (
 from tests.harness.engine import integrity
 from tests.harness.wording import outcomes
 
-# Code objects of the learner's files, by (path, mtime, size): see CachedSourceLoader.
-_COMPILED: dict[tuple[str, int, int], object] = {}
 
+class CopyLoader(importlib.machinery.SourceFileLoader):
+    """Loads a file of the kata from `copy`, its copy, under its own name `path`.
 
-class CachedSourceLoader(importlib.machinery.SourceFileLoader):
-    """Compiles each version of a learner's file once per grading.
-
-    Tests import the learner's modules afresh, some once per generated call
-    sequence; bytecode is never written beside the learner's files, so
-    without this every import would compile the source again.
+    A check reads the learner's files from the copy made as it began, so that a file
+    saved meanwhile changes none of it; tracebacks and messages name the learner's
+    file. Compiled from the source every time, never from a `__pycache__` beside the
+    file, whose bytecode may be of other source with the same size and modification
+    second. Each version is compiled once a grading all the same (child.compile_once).
     """
 
-    def get_code(self, fullname: str) -> object:
-        stat = os.stat(self.path)
-        key = (self.path, stat.st_mtime_ns, stat.st_size)
-        if key not in _COMPILED:
-            _COMPILED[key] = super().get_code(fullname)
-        return _COMPILED[key]
+    def __init__(self, fullname: str, path: str, copy: str) -> None:
+        super().__init__(fullname, path)
+        self.copy = copy
+
+    def get_data(self, path: str) -> bytes:
+        return super().get_data(self.copy if path == self.path else path)
+
+    def get_code(self, fullname: str) -> types.CodeType:
+        return self.source_to_code(self.get_data(self.path), self.path)
 
 
 class KataFinder(importlib.abc.MetaPathFinder):
@@ -74,11 +76,12 @@ class KataFinder(importlib.abc.MetaPathFinder):
     Only the declared names are served (a package with its submodules), so a
     learner file named like a standard-library or harness module is never
     imported, and a module is never found in solutions/ or another kata's
-    folder by accident.
+    folder by accident. A folder of `copies` is read from its copy.
     """
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], copies: dict[Path, Path]) -> None:
         self.names = frozenset(names)
+        self.copies = copies
         self.folder: Path | None = None
 
     def _served(self, fullname: str) -> bool:
@@ -89,18 +92,21 @@ class KataFinder(importlib.abc.MetaPathFinder):
     ) -> importlib.machinery.ModuleSpec | None:
         if not self._served(fullname) or self.folder is None:
             return None
-        where = self.folder.joinpath(*fullname.split("."))
-        package = where / "__init__.py"
-        if package.is_file():
-            loader = CachedSourceLoader(fullname, str(package))
+        read = self.copies.get(self.folder, self.folder)
+        relative = Path(*fullname.split("."))
+        where = self.folder / relative
+        if (read / relative / "__init__.py").is_file():
+            package = where / "__init__.py"
+            loader = CopyLoader(fullname, str(package), str(read / relative / "__init__.py"))
             return importlib.util.spec_from_file_location(
                 fullname, package, loader=loader, submodule_search_locations=[str(where)]
             )
         file = where.with_name(f"{where.name}.py")
-        if not file.is_file():
+        copy = read / relative.with_name(f"{relative.name}.py")
+        if not copy.is_file():
             shown = file.relative_to(self.folder).as_posix()
             raise ModuleNotFoundError(f"{shown} is missing from {self.folder}", name=fullname)
-        loader = CachedSourceLoader(fullname, str(file))
+        loader = CopyLoader(fullname, str(file), str(copy))
         return importlib.util.spec_from_file_location(fullname, file, loader=loader)
 
     def use(self, folder: Path) -> None:
@@ -148,6 +154,7 @@ class GradingPlugin:
         read_skip: Callable[[], tuple[str, ...]],
         key: str,
         memory: float,
+        copies: dict[Path, Path],
         conftest: Path | None = None,
     ) -> None:
         self.fd = events_fd
@@ -172,7 +179,7 @@ class GradingPlugin:
         # The tests an earlier child judged already: read once the tests are collected,
         # so that a spare child can collect while it waits (tests.harness.check.grading).
         self.read_skip = read_skip
-        self.finder = KataFinder(modules)
+        self.finder = KataFinder(modules, copies)
         sys.meta_path.insert(0, self.finder)
         self.compared: tuple[str, object, object] | None = None
         self.current: Result | None = None

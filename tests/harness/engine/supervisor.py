@@ -130,12 +130,12 @@ class Child:
         # The child keeps the same descriptor number (pass_fds); the request names it.
         os.close(self.events_fd)
 
-    def start(self, folder: Path, limit: float, task: Task) -> None:
-        """Hand the waiting child what to grade: it loads it and collects the tests,
-        then waits for `go`."""
+    def start(self, folder: Path, source: Path, limit: float, task: Task) -> None:
+        """Hand the waiting child what to grade (`folder`, read from its copy `source`): it
+        loads it and collects the tests, then waits for `go`."""
         key = secrets.token_hex(16)
         self.request = Request(
-            self.kata, folder, self.work, limit, self.events_fd, task, key, limits.memory
+            self.kata, folder, source, self.work, limit, self.events_fd, task, key, limits.memory
         )
         # A child that already died says so through its exit status, read by `watch`.
         with contextlib.suppress(BrokenPipeError):

@@ -65,9 +65,9 @@ class Outcome:
         return self.status is Status.PASS
 
     @classmethod
-    def of(cls, grading: Grading, fingerprint: str) -> Outcome:
+    def of(cls, grading: Grading) -> Outcome:
         return cls(
-            fingerprint=fingerprint,
+            fingerprint=grading.fingerprint,
             status=grading.status,
             tests={verdict.name: verdict.status for verdict in grading.tests},
             descriptions={verdict.name: verdict.description for verdict in grading.tests},

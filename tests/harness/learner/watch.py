@@ -203,7 +203,7 @@ class Watch:
 
     def _grade(self, changed: time.struct_time | None) -> tuple[tuple, str]:
         """Grade the folder with the waiting child, show the report, start the next child."""
-        signature, fingerprint = files.signature(self.folder), files.fingerprint(self.folder)
+        signature = files.signature(self.folder)
         if changed is not None:
             self._say_grading()
         child, self.warm = self.warm, None
@@ -212,7 +212,7 @@ class Watch:
         )
         self.warm = grading.spawn(self.kata.name)
         self.graded, self.gradings, self.full = graded, self.gradings + 1, False
-        self.outcome = Outcome.of(graded, fingerprint)
+        self.outcome = Outcome.of(graded)
         solved_now = self.progress.record(self.kata.name, self.folder, self.outcome)
         self.said = self.after(graded, self.outcome, solved_now)
         if not graded.tests:
@@ -223,7 +223,7 @@ class Watch:
             summary = reports.spec_summary(graded.passed, len(graded.tests))
         stamp = time.strftime("%H:%M:%S", changed) if changed else loop.WATCH_START
         self._show(summary, stamp)
-        return signature, fingerprint
+        return signature, graded.fingerprint
 
     @property
     def shown_mode(self) -> str:
