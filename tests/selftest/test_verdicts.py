@@ -261,13 +261,25 @@ def test_bytecode_beside_the_learners_file_is_not_what_is_graded(tmp_path):
 
 
 def test_the_learners_python_settings_change_no_report(tmp_path):
-    """PYTHONOPTIMIZE in the learner's environment strips no spec test's asserts (it had
-    passed three tests the starter fails), and PYTHONSAFEPATH keeps no command from
-    finding the harness (it had ended every command with ModuleNotFoundError)."""
+    """Python settings in the learner's environment change no report: PYTHONOPTIMIZE
+    strips no spec test's asserts (it had passed three tests the starter fails),
+    PYTHONVERBOSE and PYTHONPROFILEIMPORTTIME print nothing said to be the learner's
+    output, and PYTHONSAFEPATH keeps no command from finding the harness (it had ended
+    every command with ModuleNotFoundError)."""
     folder = committed_starter(ROUND_ROBIN, tmp_path)
-    settings = {"PYTHONOPTIMIZE": "1", "PYTHONSAFEPATH": "1", **STARTER_SEED}
+    python = ("PYTHONOPTIMIZE", "PYTHONVERBOSE", "PYTHONPROFILEIMPORTTIME", "PYTHONSAFEPATH")
+    settings = {**dict.fromkeys(python, "1"), **STARTER_SEED}
     again = make_check("round_robin", folder, timeout=STARTER_LIMIT, env=settings)
     assert again.stdout == graded_starter("round_robin").stdout, "the reports differ"
+
+
+def test_the_grader_reads_and_writes_text_in_an_encoding_of_its_own(tmp_path):
+    """No file the grader reads or writes as text depends on the locale's encoding:
+    with PYTHONWARNDEFAULTENCODING, Python warns of none (the lock of the progress file
+    and the children's /proc entries had been opened in it)."""
+    folder = committed_starter(ROUND_ROBIN, tmp_path)
+    checked = make_check("round_robin", folder, env={"PYTHONWARNDEFAULTENCODING": "1"})
+    assert "EncodingWarning" not in checked.stderr, checked.stderr
 
 
 def test_a_terminal_without_a_character_of_the_report_gets_the_report(tmp_path):

@@ -167,7 +167,9 @@ class GradingPlugin:
         # open would keep the supervisor waiting.
         os.set_inheritable(self.fd, False)
         # Where the supervisor can ask for the stack of code stuck past the limit.
-        self.stack = stack_file.open("w")  # open for the whole run: faulthandler writes here
+        self.stack = stack_file.open(
+            "w", encoding="utf-8"
+        )  # open for the whole run: faulthandler writes here
         faulthandler.register(signal.SIGUSR1, file=self.stack, all_threads=False)
         self.base_limit = limit
         self.modules = modules

@@ -55,7 +55,7 @@ def children() -> list[int]:
             if not entry.name.isdigit():
                 continue
             try:
-                stat = (entry / "stat").read_text()
+                stat = (entry / "stat").read_text(encoding="utf-8", errors="replace")
             except OSError:  # gone meanwhile
                 continue
             # pid (comm) state ppid ...: comm may hold spaces and parentheses.

@@ -76,6 +76,16 @@ class Run:
         return signal.Signals(-status).name if status is not None and status < 0 else None
 
 
+# Where Python finds modules: the learner's environment says. How it runs is the
+# grading's alone: PYTHONOPTIMIZE would strip the spec tests' asserts (and pass what
+# they refuse), PYTHONVERBOSE and PYTHONPROFILEIMPORTTIME print into what the learner's
+# code is said to print, PYTHONTRACEMALLOC and PYTHONDEVMODE slow every test, and
+# PYTHONMALLOC=malloc stops sys.getallocatedblocks(), which a spec test measures with.
+PYTHON_LOCATIONS = frozenset(
+    ("PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "PYTHONNOUSERSITE", "PYTHONPLATLIBDIR")
+)
+
+
 class Child:
     """One grading child. Created, it starts and loads the kata, then waits;
     `start` hands it its request, `watch` follows it to its end.
@@ -90,13 +100,10 @@ class Child:
         self.request: Request | None = None
         temporary = temporary_folder(work)
         temporary.mkdir(exist_ok=True)  # a spare child shares its grading's
-        # PYTHONMALLOC=malloc would stop sys.getallocatedblocks() counting, which a
-        # spec test measures memory with; PYTHONOPTIMIZE would strip the spec tests'
-        # asserts, and pass what they refuse.
         env = {
             key: value
             for key, value in os.environ.items()
-            if not key.startswith("PYTEST_") and key not in ("PYTHONMALLOC", "PYTHONOPTIMIZE")
+            if not key.startswith(("PYTEST_", "PYTHON")) or key in PYTHON_LOCATIONS
         }
         env.update(
             PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),

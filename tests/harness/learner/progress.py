@@ -310,7 +310,7 @@ class Progress:
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
         self.state.mkdir(parents=True, exist_ok=True)
-        with (self.state / "progress.lock").open("a") as lock:
+        with (self.state / "progress.lock").open("ab") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             try:
                 yield
