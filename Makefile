@@ -4,6 +4,10 @@
 
 KATA ?=
 DIR ?=
+# The folder reaches the harness word for word, through the environment: a path that
+# holds a quote, a $ or a backquote is neither split nor run (GRADING says "$$DIR").
+override DIR := $(value DIR)
+export DIR
 ONLY ?=
 MINUTES ?=
 SUBMISSIONS ?=
@@ -67,7 +71,7 @@ check: $(SETUP)
 
 # Options shared by every command that grades.
 GRADING = --timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)" --memory "$(MEMORY)" \
-	$(if $(DIR),--dir "$(DIR)")
+	$(if $(DIR),--dir "$$DIR")
 
 hint: $(SETUP)
 	@$(PYTHON) -m tests.harness hint "$(KATA)" $(GRADING)

@@ -87,10 +87,11 @@ def pasted(command: str) -> subprocess.CompletedProcess:
 
 
 def test_the_commands_a_report_gives_run_as_pasted_wherever_the_folder_is(tmp_path):
-    """A folder given with DIR= whose path holds a space and a quote: the commands the
-    report says to run next, and the diff it gives once solved, run as pasted (they
-    named the folder unquoted: the shell split it in two)."""
-    folder = tmp_path / "it's my katas" / KATA.name
+    """A folder given with DIR= whose path holds spaces, quotes, a $ and backquotes: it is
+    graded, and the commands the report says to run next, and the diff it gives once
+    solved, run as pasted (they named the folder unquoted, and the shell split it in
+    two; make put it in double quotes, and the shell ran what the backquotes held)."""
+    folder = tmp_path / """it's "my" `katas` $HOME""" / KATA.name
     shutil.copytree(KATA.starter_dir, folder)
     first = make_in(ROOT, "check", f"KATA={KATA.name}", f"DIR={folder}", LIMIT).stdout
     checks = [command for command in COMMAND.findall(first) if command.startswith("make check")]
