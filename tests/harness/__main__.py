@@ -443,7 +443,9 @@ def main(argv: list[str] | None = None) -> int:
         return COMMANDS[args.command](args)
     except Refused as refused:
         if getattr(args, "format", "human") == "json":
-            print(json.dumps(_refusal(str(refused), getattr(args, "kata", "")), indent=2))
+            from tests.harness.check import report
+
+            print(report.refusal_as_json(str(refused), getattr(args, "kata", "")))
         _complain(f"error: {refused}")
         return USAGE
     except BrokenPipeError:  # `make list | head`: the reader has all it wants
@@ -456,11 +458,6 @@ def _complain(message: str) -> None:
     cuts names and commands in two)."""
     lines = common.paragraph(message, then="  ") if sys.stderr.isatty() else [message]
     print("\n".join(lines), file=sys.stderr)
-
-
-def _refusal(message: str, kata: str) -> dict:
-    """A refused check as a check's JSON document, for whoever reads FORMAT=json."""
-    return {"kata": kata, "status": "error", "message": message, "tests": [], "own_tests": []}
 
 
 if __name__ == "__main__":

@@ -131,6 +131,19 @@ def test_missing_folder_is_refused(tmp_path):
     assert checked.exit_status != 0 and "is not a folder" in checked.stderr
 
 
+def test_a_refused_check_in_json_is_a_check_document(tmp_path):
+    """A refusal in FORMAT=json has the keys of every check document, its version too."""
+    checked = make_check("round_robin", tmp_path / "nowhere")
+    assert checked.result == {
+        "version": 2,
+        "kata": "round_robin",
+        "status": "error",
+        "message": f"DIR={tmp_path / 'nowhere'} is not a folder",
+        "tests": [],
+        "own_tests": [],
+    }
+
+
 def test_grading_the_default_folder_changes_no_learner_file():
     before = snapshot(ROOT / "katas")
     make_check("hash_ring", timeout=0.5)

@@ -85,6 +85,20 @@ def as_json(grading: Grading, mode: str = PRACTICE) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False)
 
 
+def refusal_as_json(message: str, kata: str) -> str:
+    """A refused check (a folder that is none, an unknown kata) as a check's JSON
+    document, for whoever reads FORMAT=json."""
+    document = {
+        "version": JSON_VERSION,
+        "kata": kata,
+        "status": Status.ERROR.value,
+        "message": message,
+        "tests": [],
+        "own_tests": [],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False)
+
+
 def _breaking(grading: Grading) -> int:
     return len(grading.tests) - grading.passed
 

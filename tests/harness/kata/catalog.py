@@ -165,9 +165,11 @@ class Kata:
         return next(defect for defect in self.defects if defect.id == defect_id)
 
     def added_tests(self, folder: Path) -> tuple[str, ...]:
-        """The learner's own added test files, by path: every test_*.py of the folder and
-        of a tests/ folder in it, but the kata's own test file (the debrief runs them)."""
-        found = [*folder.glob("test_*.py"), *folder.glob("tests/test_*.py")]
+        """The learner's own added test files, by path: every test file of the folder and
+        of a tests/ folder in it, named as pytest finds them (test_*.py, *_test.py), but
+        the kata's own test file (the debrief runs them)."""
+        patterns = ("test_*.py", "*_test.py", "tests/test_*.py", "tests/*_test.py")
+        found = [path for pattern in patterns for path in folder.glob(pattern)]
         names = {path.relative_to(folder).as_posix() for path in found if path.is_file()}
         return tuple(sorted(names - {self.own_tests}))
 
