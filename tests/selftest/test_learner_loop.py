@@ -1,6 +1,7 @@
 """The learner's loop end to end, through make, in a copy of the repository:
 check, three hints, a fix, the next hint, list, a commit, a reset, and solving."""
 
+import json
 import shutil
 import subprocess
 import sys
@@ -9,7 +10,15 @@ from tests.harness.core import files
 from tests.harness.core.layout import kata_names
 from tests.harness.kata import catalog, starter, variants
 from tests.harness.wording.common import COMMAND
-from tests.selftest.checking import ROOT, learner_env, make_in, repository_copy
+from tests.selftest.checking import (
+    ROOT,
+    STARTER_LIMIT,
+    STARTER_SEED,
+    graded_starter,
+    learner_env,
+    make_in,
+    repository_copy,
+)
 
 KATA = catalog.load("round_robin")
 
@@ -103,3 +112,18 @@ def test_the_commands_a_report_gives_run_as_pasted_wherever_the_folder_is(tmp_pa
     solved = make_in(ROOT, "check", f"KATA={KATA.name}", f"DIR={folder}").stdout.splitlines()
     diff = pasted(solved[solved.index("Solved. Compare your fix with the reference solution:") + 1])
     assert diff.returncode == 0, diff.stdout + diff.stderr
+
+
+def test_modules_named_like_pythons_own_do_not_stand_in_for_them(tmp_path):
+    """A random.py, json.py and tempfile.py a learner leaves at the repository's top, or
+    in a folder on PYTHONPATH, change no report (every command had ended with a
+    traceback: the harness imported them in place of Python's own)."""
+    repo = repository_copy(tmp_path / "repo", KATA)
+    elsewhere = tmp_path / "on-the-path"
+    elsewhere.mkdir()
+    for folder in (repo, elsewhere):
+        for name in ("random", "json", "tempfile"):
+            (folder / f"{name}.py").write_text(f'raise SystemExit("my own {name}")\n')
+    check = ("check", f"KATA={KATA.name}", "FORMAT=json", f"TIMEOUT={STARTER_LIMIT}")
+    checked = make_in(repo, *check, env={**STARTER_SEED, "PYTHONPATH": str(elsewhere)})
+    assert json.loads(checked.stdout) == graded_starter(KATA.name).result, checked.stderr
