@@ -260,6 +260,32 @@ def test_bytecode_beside_the_learners_file_is_not_what_is_graded(tmp_path):
     assert checked.result == graded_starter("round_robin").result
 
 
+def test_files_are_read_as_python_reads_them(tmp_path):
+    """A test file that starts with a UTF-8 BOM, and a module whose coding line says
+    Latin-1, are read as Python reads them (the own tests had been taken for deleted)."""
+    folder = reference_with_own_tests(tmp_path, OWN.read_text(encoding="utf-8"))
+    own = folder / "test_round_robin.py"
+    own.write_bytes(b"\xef\xbb\xbf" + own.read_bytes())
+    module = folder / "round_robin.py"
+    module.write_bytes(b"# -*- coding: latin-1 -*-\n# caf\xe9\n" + module.read_bytes())
+    checked = make_check("round_robin", folder)
+    assert checked.result["message"] == "23/23 spec tests pass; 5/5 of your tests are right"
+
+
+def test_a_package_linked_into_the_folder_is_graded(tmp_path):
+    """A kata's package that is a symbolic link to a folder elsewhere is graded, as Python
+    imports it (the check's copy of the learner's files had left it out)."""
+    kata = catalog.load("dispatch_service")
+    elsewhere = tmp_path / "elsewhere" / "dispatch"
+    shutil.copytree(kata.solution_dir / "dispatch", elsewhere)
+    folder = tmp_path / "learner"
+    shutil.copytree(kata.solution_dir, folder, ignore=shutil.ignore_patterns("dispatch"))
+    (folder / "dispatch").symlink_to(elsewhere, target_is_directory=True)
+    first = kata.spec_tests[0]
+    checked = make_check(kata.name, folder, only=(first,))
+    assert [test["status"] for test in checked.result["tests"]] == ["pass"], checked.stdout
+
+
 def test_the_learners_python_settings_change_no_report(tmp_path):
     """Python settings in the learner's environment change no report: PYTHONOPTIMIZE
     strips no spec test's asserts (it had passed three tests the starter fails),

@@ -10,24 +10,35 @@ the fingerprint of the files it graded is still the same.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 from pathlib import Path
-
-# The files the grader reads: the kata's modules, its own tests, tests of the learner's.
-GRADED = "*.py"
 
 
 def graded(folder: Path) -> list[Path]:
     """The Python files of `folder` and of its packages, by path (nothing hidden, no
-    cache): what a save may change."""
-    return sorted(
-        path
-        for path in folder.rglob(GRADED)
-        if path.is_file()
-        and not any(
-            part.startswith(".") or part == "__pycache__" for part in path.relative_to(folder).parts
-        )
-    )
+    cache): what a save may change. A folder linked into it is walked as Python imports
+    through it, but once: a link back up ends there."""
+    found, walked = [], set()
+    for top, folders, names in os.walk(folder, followlinks=True):
+        seen = os.stat(top)
+        if (seen.st_dev, seen.st_ino) in walked:
+            folders.clear()
+            continue
+        walked.add((seen.st_dev, seen.st_ino))
+        folders[:] = [name for name in folders if not _hidden(name)]
+        found += [Path(top, name) for name in names if name.endswith(".py") and not _hidden(name)]
+    return sorted(path for path in found if path.is_file())
+
+
+def _hidden(name: str) -> bool:
+    return name.startswith(".") or name == "__pycache__"
+
+
+def python_source(path: Path) -> str:
+    """The text of a Python file of the learner's as Python reads it: a UTF-8 BOM or a
+    coding line says how it is encoded (SyntaxError or ValueError if it lies)."""
+    return importlib.util.decode_source(path.read_bytes())
 
 
 def fingerprint(folder: Path) -> str:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType, ModuleType, TracebackType
 
+from tests.harness.core import files
+
 LOOPS = (
     ast.For,
     ast.AsyncFor,
@@ -243,8 +245,8 @@ def _function_name(frame: FrameType) -> str:
 def _source_line(file: Path, line: int) -> str:
     """The text of a line of the learner's file as it is now, stripped."""
     try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except (OSError, ValueError):
+        lines = files.python_source(file).splitlines()
+    except (OSError, SyntaxError, ValueError):
         return ""
     return lines[line - 1].strip() if 0 < line <= len(lines) else ""
 
@@ -252,7 +254,7 @@ def _source_line(file: Path, line: int) -> str:
 def _loop_around(file: Path, line: int) -> int | None:
     """The first line of the innermost loop of `file` that holds `line`, if any."""
     try:
-        tree = ast.parse(file.read_text(encoding="utf-8"))
+        tree = ast.parse(files.python_source(file))
     except (OSError, SyntaxError, ValueError):
         return None
     around = [
@@ -273,7 +275,7 @@ def expected_side(test_file: Path, exc: BaseException) -> str | None:
     if not lines:
         return None
     try:
-        tree = ast.parse(test_file.read_text(encoding="utf-8"))
+        tree = ast.parse(files.python_source(test_file))
     except (OSError, SyntaxError, ValueError):
         return None
     for node in ast.walk(tree):

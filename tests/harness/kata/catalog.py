@@ -12,6 +12,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.harness.core import files
 from tests.harness.core.layout import KATAS, METADATA, SOLUTIONS, SPECS, is_kata, kata_names
 from tests.harness.core.limits import SLOW
 from tests.harness.wording import commandline
@@ -183,7 +184,7 @@ def _tests_marked(path: Path) -> list[tuple[str, bool]]:
     """The test functions of a test file, in order, each with whether it is marked
     slow (`@pytest.mark.slow`, or `pytestmark = pytest.mark.slow` for the file)."""
     try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = ast.parse(files.python_source(path))
     except (OSError, SyntaxError, ValueError):
         return []
 

@@ -203,8 +203,8 @@ def touched(kata: Kata, folder: Path) -> dict[str, tuple[str, int]]:
     found = {}
     for bug in kata.planted:
         try:
-            yours = (folder / bug.file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            yours = files.python_source(folder / bug.file)
+        except (OSError, SyntaxError, ValueError):
             continue
         changes = diffs.changes(texts[bug.file], yours)
         hits = [(change, sorted(set(change.old_lines) & set(lines[bug.id]))) for change in changes]

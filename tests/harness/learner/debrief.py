@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.harness.check import grading
-from tests.harness.core import diffs
+from tests.harness.core import diffs, files
 from tests.harness.core.layout import ROOT
 from tests.harness.core.protocol import Status, Task
 from tests.harness.kata import starter
@@ -127,8 +127,8 @@ def build(
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        return files.python_source(path)
+    except (OSError, SyntaxError, ValueError):
         return ""
 
 
