@@ -4,10 +4,6 @@
 
 KATA ?=
 DIR ?=
-# The folder reaches the harness word for word, through the environment: a path that
-# holds a quote, a $ or a backquote is neither split nor run (GRADING says "$$DIR").
-override DIR := $(value DIR)
-export DIR
 ONLY ?=
 MINUTES ?=
 SUBMISSIONS ?=
@@ -23,6 +19,12 @@ MEMORY ?= 2048
 # Processes at once for `make grade` (one per core by default) and `make test`
 # (pytest-xdist: one more than the cores, tests/selftest/kata_option.py says why).
 JOBS ?= auto
+# What you give a command reaches the harness word for word, through the environment
+# (the recipes say "$$KATA", not "$(KATA)"): a value holding a quote, a $ or a
+# backquote is neither split, cut short, nor run by the shell.
+ARGUMENTS := KATA DIR ONLY MINUTES SUBMISSIONS FORMAT MODE TIMEOUT CHECK_TIMEOUT MEMORY JOBS
+$(foreach name,$(ARGUMENTS),$(eval override $(name) := $$(value $(name))))
+export $(ARGUMENTS)
 
 # The environment make creates and uses; another, for another Python:
 # make list VENV=.venv-3.13 BOOTSTRAP_PYTHON=python3.13
@@ -66,38 +68,38 @@ list: $(SETUP)
 	@$(PYTHON) -m tests.harness list
 
 check: $(SETUP)
-	@$(PYTHON) -m tests.harness check "$(KATA)" --format "$(FORMAT)" --mode "$(MODE)" $(GRADING) \
-		$(if $(ONLY),--only "$(ONLY)")
+	@$(PYTHON) -m tests.harness check "$$KATA" --format "$$FORMAT" --mode "$$MODE" $(GRADING) \
+		$(if $(ONLY),--only "$$ONLY")
 
 # Options shared by every command that grades.
-GRADING = --timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)" --memory "$(MEMORY)" \
+GRADING = --timeout "$$TIMEOUT" --check-timeout "$$CHECK_TIMEOUT" --memory "$$MEMORY" \
 	$(if $(DIR),--dir "$$DIR")
 
 hint: $(SETUP)
-	@$(PYTHON) -m tests.harness hint "$(KATA)" $(GRADING)
+	@$(PYTHON) -m tests.harness hint "$$KATA" $(GRADING)
 
 watch: $(SETUP)
-	@$(PYTHON) -m tests.harness watch "$(KATA)" --mode "$(MODE)" $(GRADING)
+	@$(PYTHON) -m tests.harness watch "$$KATA" --mode "$$MODE" $(GRADING)
 
 interview: $(SETUP)
-	@$(PYTHON) -m tests.harness interview "$(KATA)" --mode "$(MODE)" $(GRADING) \
-		$(if $(MINUTES),--minutes "$(MINUTES)")
+	@$(PYTHON) -m tests.harness interview "$$KATA" --mode "$$MODE" $(GRADING) \
+		$(if $(MINUTES),--minutes "$$MINUTES")
 
 debrief: $(SETUP)
-	@$(PYTHON) -m tests.harness debrief "$(KATA)" --format "$(FORMAT)" $(GRADING)
+	@$(PYTHON) -m tests.harness debrief "$$KATA" --format "$$FORMAT" $(GRADING)
 
 grade: $(SETUP)
-	@$(PYTHON) -m tests.harness grade "$(KATA)" "$(SUBMISSIONS)" --jobs "$(JOBS)" \
-		--timeout "$(TIMEOUT)" --check-timeout "$(CHECK_TIMEOUT)" --memory "$(MEMORY)"
+	@$(PYTHON) -m tests.harness grade "$$KATA" "$$SUBMISSIONS" --jobs "$$JOBS" \
+		--timeout "$$TIMEOUT" --check-timeout "$$CHECK_TIMEOUT" --memory "$$MEMORY"
 
 reset: $(SETUP)
-	@$(PYTHON) -m tests.harness reset "$(KATA)"
+	@$(PYTHON) -m tests.harness reset "$$KATA"
 
 # The quick tier, for a contributor's loop; test-all adds every design, wrong version
 # and mutant (the self-tests marked `thorough`), as CI runs it. test-versions grades
 # on every other CPython found (marked `versions`): CI runs it after test-all, alone,
 # so that its gradings do not crowd the timing of the others.
-SELFTEST = $(PYTHON) -m pytest -n $(JOBS) --dist worksteal $(if $(KATA),--kata "$(KATA)")
+SELFTEST = $(PYTHON) -m pytest -n "$$JOBS" --dist worksteal $(if $(KATA),--kata "$$KATA")
 
 test: $(DEV_SETUP)
 	@$(SELFTEST) -m "not thorough and not versions"
@@ -109,7 +111,7 @@ test-versions: $(DEV_SETUP)
 	@$(SELFTEST) -m versions
 
 new-kata: $(SETUP)
-	@$(PYTHON) -m tests.harness new-kata "$(KATA)"
+	@$(PYTHON) -m tests.harness new-kata "$$KATA"
 
 lint: $(DEV_SETUP)
 	@$(PYTHON) -m ruff check .

@@ -70,6 +70,19 @@ def test_a_class_gets_the_right_row_each(tmp_path):
     assert "solved" in done.stdout and "100%" in done.stdout, done.stdout
 
 
+def test_a_class_folder_whose_name_holds_quotes_and_backquotes_is_graded(tmp_path):
+    """SUBMISSIONS reaches the grader word for word: a folder named with quotes, a $ and
+    backquotes is graded (make had put it in double quotes: the shell ran what the
+    backquotes held, and cut the rest)."""
+    submissions = tmp_path / """the "red" class's `false` $HOME"""
+    shutil.copytree(KATA.solution_dir, submissions / "solved")
+    settings = [f"KATA={KATA.name}", f"SUBMISSIONS={submissions}", "TIMEOUT=0.5"]
+    done = make_in(ROOT, "grade", *settings)
+    assert done.returncode == 0, done.stderr
+    rows = json.loads((submissions / "grades.json").read_text())
+    assert [(row["name"], row["status"]) for row in rows] == [("solved", "pass")]
+
+
 @pytest.mark.skipif(not landlock.version(), reason="no Landlock here: writes are not confined")
 # The vandal last costs a class's grading more: the full tier's (`thorough`).
 @pytest.mark.parametrize(
