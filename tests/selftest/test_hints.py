@@ -16,6 +16,7 @@ from tests.harness.core.protocol import Status
 from tests.harness.kata import catalog
 from tests.harness.learner import hints, spec_hints
 from tests.harness.learner.progress import Outcome, Progress
+from tests.harness.wording import loop
 from tests.selftest.checking import committed_starter, graded_starter
 
 KATAS = [catalog.load(name) for name in kata_names()]
@@ -147,6 +148,25 @@ def test_every_command_a_hint_gives_runs_as_written(kata, tmp_path):
                 elif ended.startswith(BROKEN):
                     broken.append(f"{folder.name}: {ended}: {code}")
     assert not broken, "\n".join(broken)
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=by_name)
+def test_a_hint_prints_each_command_whole_on_a_line(kata):
+    """A command a hint gives, with the hash seed it needs, is printed on one line of its
+    own, so that it runs as pasted (wrapped into the prose, it broke in two)."""
+    for text in every_hint(kata):
+        shown = loop.hint("a behaviour", (text,), 1, kata.name, True, "", f"katas/{kata.name}")
+        for command in (found.group(0) for found in COMMAND.finditer(text)):
+            assert any(line.strip() == command for line in shown), f"{command!r} in {shown}"
+
+
+def test_a_hint_on_a_folder_given_with_dir_says_to_run_its_command_there():
+    """A hint's command is run from the folder graded: with DIR=, that folder, quoted for
+    the shell (the hint named katas/<kata>, where the code may be another)."""
+    kata = catalog.load("round_robin")
+    text = next(text for text in every_hint(kata) if f"From katas/{kata.name}:" in text)
+    shown = " ".join(loop.hint("a behaviour", (text,), 1, kata.name, True, "", "'/my dir'"))
+    assert "From '/my dir': python -c" in " ".join(shown.split()), shown
 
 
 @pytest.mark.parametrize("kata", [k for k in KATAS if k.planted], ids=by_name)

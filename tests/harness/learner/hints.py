@@ -11,6 +11,7 @@ where to look, the mistake in words) and never the fixed code.
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from tests.harness.kata.catalog import Defect, Kata
 from tests.harness.learner import spec_hints
 from tests.harness.learner.progress import Outcome, Progress
 from tests.harness.wording import loop, reports
+from tests.harness.wording.common import repo_relative
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,8 @@ def give(
     progress.record_hint(kata.name, behaviour.key, level)
     again = loop.HINT_KEY if watching else command
     about, levels = behaviour.about, behaviour.levels
-    return loop.hint(about, levels, level, kata.name, new=level > seen, again=again)
+    shown = shlex.quote(repo_relative(str(folder)))
+    return loop.hint(about, levels, level, kata.name, level > seen, again, shown)
 
 
 def stuck_on(kata: Kata, outcome: Outcome, touched: set[str] = frozenset()) -> Behaviour | None:

@@ -32,8 +32,12 @@ def box(seconds: float) -> str:
 
 
 # A command a step gives: make, its target, and its NAME=value arguments (a value
-# quoted for the shell may hold spaces: DIR='my katas/round_robin').
-COMMAND = re.compile(r"""make \S+(?: [A-Z_]+=(?:'[^']*'|"[^"]*"|[^\s'"]+)+)*""")
+# quoted for the shell may hold spaces: DIR='my katas/round_robin'); or a hint's
+# python -c "...", whose code is one line, after the variables it needs.
+COMMAND = re.compile(
+    r"""make \S+(?: [A-Z_]+=(?:'[^']*'|"[^"]*"|[^\s'"]+)+)*"""
+    + r'|(?:[A-Z_]+=\S+ )*python -c "[^"]*"'
+)
 
 
 def paragraph(text: str, first: str = "", then: str = "") -> list[str]:
@@ -66,7 +70,7 @@ def plural(number: int, noun: str) -> str:
 
 
 def bullet(text: str) -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent="   - ", subsequent_indent="     ")
+    return paragraph(text, first="   - ", then="     ")
 
 
 def indented(text: str, indent: str = "   ") -> list[str]:

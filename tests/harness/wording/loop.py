@@ -8,7 +8,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from tests.harness.wording.common import WIDTH
+from tests.harness.wording.common import WIDTH, paragraph
 
 HINT_KEY = "press h"
 
@@ -83,16 +83,22 @@ def made_hints(description: str, places: list[str], mistakes: list[str]) -> tupl
 
 
 def hint(
-    about: str, levels: tuple[str, ...], level: int, kata: str, new: bool, again: str
+    about: str,
+    levels: tuple[str, ...],
+    level: int,
+    kata: str,
+    new: bool,
+    again: str,
+    folder: str,
 ) -> list[str]:
     """The hints (`levels`) about the behaviour `about` up to `level`, the last one
-    marked if `new`; `again` is how to ask for the next."""
+    marked if `new`; `again` is how to ask for the next. A hint says where to run its
+    command as katas/<kata>: `folder` is the one graded, quoted for the shell."""
     lines = [*textwrap.wrap(f"Hint {level} of {len(levels)} — {about}", WIDTH), ""]
     for number, text in enumerate(levels[:level], start=1):
         marker = f"{number}. (new)" if new and number == level else f"{number}."
-        lines += textwrap.wrap(
-            text, WIDTH, initial_indent=f"  {marker} ", subsequent_indent="     "
-        )
+        text = text.replace(f"From katas/{kata}:", f"From {folder}:")
+        lines += paragraph(text, first=f"  {marker} ", then="     ")
     if level < len(levels):
         closing = f"Try it, then {again} again for a deeper hint."
     else:
@@ -100,7 +106,7 @@ def hint(
             "That was the last hint for this behaviour: the rest is yours. "
             f"The reference is in solutions/{kata}, for when you are done."
         )
-    return [*lines, "", *textwrap.wrap(closing, WIDTH)]
+    return [*lines, "", *paragraph(closing)]
 
 
 def hint_solved(kata: str) -> str:
