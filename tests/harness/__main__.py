@@ -305,7 +305,7 @@ def _grade_one(args: argparse.Namespace) -> int:
     from tests.harness.teacher import grades
 
     row = grades.grade_one(_kata(args.kata), Path(args.folder), args.timeout, args.check_timeout)
-    print(json.dumps(row.to_data(), ensure_ascii=False))
+    print(json.dumps(row.to_data()))
     return SOLVED
 
 

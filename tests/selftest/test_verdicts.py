@@ -308,6 +308,15 @@ def test_the_grader_reads_and_writes_text_in_an_encoding_of_its_own(tmp_path):
     assert "EncodingWarning" not in checked.stderr, checked.stderr
 
 
+def test_the_json_reads_the_same_whatever_the_terminal_can_show(tmp_path):
+    """The JSON document is ASCII: on a terminal of another encoding it holds the same
+    data (a refusal naming a folder "café" had "caf?")."""
+    nowhere = tmp_path / "café"
+    plain = make_check("round_robin", nowhere)
+    ascii_only = make_check("round_robin", nowhere, env={"PYTHONIOENCODING": "ascii"})
+    assert ascii_only.stdout == plain.stdout and plain.stdout.isascii(), ascii_only.stdout
+
+
 def test_a_terminal_without_a_character_of_the_report_gets_the_report(tmp_path):
     """A terminal whose encoding lacks a character of the report (PYTHONIOENCODING=ascii)
     gets the report with "?" for it, not a traceback."""

@@ -82,7 +82,7 @@ def as_json(grading: Grading, mode: str = PRACTICE) -> str:
             "tests": [],
             "own_tests": [team_test(verdict) for verdict in grading.own_tests],
         }
-    return json.dumps(document, indent=2, ensure_ascii=False)
+    return json.dumps(document, indent=2)
 
 
 def refusal_as_json(message: str, kata: str) -> str:
@@ -96,7 +96,7 @@ def refusal_as_json(message: str, kata: str) -> str:
         "tests": [],
         "own_tests": [],
     }
-    return json.dumps(document, indent=2, ensure_ascii=False)
+    return json.dumps(document, indent=2)
 
 
 def _breaking(grading: Grading) -> int:

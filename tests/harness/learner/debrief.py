@@ -218,7 +218,7 @@ def as_json(debrief: Debrief) -> str:
     if debrief.measured:
         document["movement"] = debrief.measured["movement"]
         document["spread"] = debrief.measured["spread"]
-    return json.dumps(document, indent=2, ensure_ascii=False)
+    return json.dumps(document, indent=2)
 
 
 def as_text(debrief: Debrief) -> str:
