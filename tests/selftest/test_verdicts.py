@@ -245,6 +245,20 @@ def test_a_file_saved_during_the_check_changes_none_of_it(tmp_path):
     assert checked.result["message"] == "23/23 spec tests pass; 5/5 of your tests are right"
 
 
+def test_the_lines_a_report_names_are_those_of_the_code_graded(tmp_path):
+    """The loop a TIMEOUT names is read from the code the check ran, not from the file as
+    it is afterwards: the starter, which saves itself one line lower when imported (as a
+    learner saving during the check would), gets the starter's report (it had named the
+    loop's line in the saved file)."""
+    folder = committed_starter(ROUND_ROBIN, tmp_path / "learner")
+    module = folder / "round_robin.py"
+    code = module.read_text(encoding="utf-8")
+    saves = f"\n\nimport pathlib\n\npathlib.Path(__file__).write_text({chr(10) + code!r})\n"
+    module.write_text(code + saves, encoding="utf-8")
+    checked = make_check("round_robin", folder, timeout=STARTER_LIMIT, env=STARTER_SEED)
+    assert checked.result == graded_starter("round_robin").result
+
+
 def test_bytecode_beside_the_learners_file_is_not_what_is_graded(tmp_path):
     """The source is graded, never a __pycache__ beside it: bytecode of the reference,
     stamped with the starter file's size and modification second (as an edit of the same
@@ -274,13 +288,16 @@ def test_files_are_read_as_python_reads_them(tmp_path):
 
 def test_a_package_linked_into_the_folder_is_graded(tmp_path):
     """A kata's package that is a symbolic link to a folder elsewhere is graded, as Python
-    imports it (the check's copy of the learner's files had left it out)."""
+    imports it, beside a second link to it and a link back up (the check's copy of the
+    learner's files had left it out, or walked the second link only)."""
     kata = catalog.load("dispatch_service")
     elsewhere = tmp_path / "elsewhere" / "dispatch"
     shutil.copytree(kata.solution_dir / "dispatch", elsewhere)
     folder = tmp_path / "learner"
     shutil.copytree(kata.solution_dir, folder, ignore=shutil.ignore_patterns("dispatch"))
     (folder / "dispatch").symlink_to(elsewhere, target_is_directory=True)
+    (folder / "a-second-name").symlink_to(elsewhere, target_is_directory=True)
+    (elsewhere / "up").symlink_to(folder, target_is_directory=True)
     first = kata.spec_tests[0]
     checked = make_check(kata.name, folder, only=(first,))
     assert [test["status"] for test in checked.result["tests"]] == ["pass"], checked.stdout

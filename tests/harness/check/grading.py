@@ -300,7 +300,7 @@ class Check:
         """Where the learner's code was when the child was killed, from its stack dump."""
         from tests.harness.core import places
 
-        return places.stuck_in_dump(run.dump, self.folder) if run.dump else None
+        return places.stuck_in_dump(run.dump, self.folder, self.source) if run.dump else None
 
     def _interrupted(self, run: Run, results: dict[str, Result]) -> Result | None:
         """The verdict of the test the child was in when it ended, if it was in one."""

@@ -18,17 +18,25 @@ from pathlib import Path
 def graded(folder: Path) -> list[Path]:
     """The Python files of `folder` and of its packages, by path (nothing hidden, no
     cache): what a save may change. A folder linked into it is walked as Python imports
-    through it, but once: a link back up ends there."""
-    found, walked = [], set()
-    for top, folders, names in os.walk(folder, followlinks=True):
-        seen = os.stat(top)
-        if (seen.st_dev, seen.st_ino) in walked:
-            folders.clear()
+    through it, but a link back up to a folder being walked is not."""
+    return sorted(_python_files(folder, frozenset()))
+
+
+def _python_files(folder: Path, walking: frozenset[tuple[int, int]]) -> list[Path]:
+    seen = os.stat(folder)
+    walking |= {(seen.st_dev, seen.st_ino)}
+    found = []
+    for entry in os.scandir(folder):
+        if _hidden(entry.name):
             continue
-        walked.add((seen.st_dev, seen.st_ino))
-        folders[:] = [name for name in folders if not _hidden(name)]
-        found += [Path(top, name) for name in names if name.endswith(".py") and not _hidden(name)]
-    return sorted(path for path in found if path.is_file())
+        path = Path(entry.path)
+        if entry.is_dir():
+            inside = entry.stat()
+            if (inside.st_dev, inside.st_ino) not in walking:
+                found += _python_files(path, walking)
+        elif entry.name.endswith(".py") and entry.is_file():
+            found.append(path)
+    return found
 
 
 def _hidden(name: str) -> bool:

@@ -33,6 +33,12 @@ TAKES_A_LOCK = re.compile(r"\bwith\b.*lock|\.acquire\(", re.IGNORECASE)
 DUMPED_FRAME = re.compile(r'^\s*File "(?P<file>.+)", line (?P<line>\d+) in (?P<function>\S+)', re.M)
 
 
+# The copy a grading child reads a learner's folder from (tests.harness.core.files.snapshot),
+# by folder, registered by the child: the lines and loops a report names are those of the
+# code that ran, though the learner may have saved the file since.
+COPIES: dict[Path, Path] = {}
+
+
 @dataclass(frozen=True)
 class Place:
     """A line of the learner's code, and the function the learner's code was entered by."""
@@ -59,7 +65,7 @@ def raised(exc: BaseException, folder: Path) -> Place | None:
     if not frames:
         return None
     inner = frames[-1]
-    text = _source_line(inner.path, inner.line)
+    text = _source_line(_read_from(inner.path, COPIES), inner.line)
     lock_taken = text if TAKES_A_LOCK.search(text) else ""
     return Place(frames[0].function, inner.function, inner.file, inner.line, False, lock_taken)
 
@@ -179,14 +185,15 @@ def stuck(exc: BaseException, folder: Path) -> Place | None:
     return _stuck(_frames(exc.__traceback__, folder))
 
 
-def stuck_in_dump(dump: str, folder: Path) -> Place | None:
-    """Where the learner's code was in a faulthandler stack dump."""
+def stuck_in_dump(dump: str, folder: Path, copy: Path) -> Place | None:
+    """Where the learner's code was in a faulthandler stack dump of a child that read
+    `folder` from `copy`."""
     dumped = [m for m in DUMPED_FRAME.finditer(dump) if _yours(Path(m["file"]), folder)]
     frames = [
         _Frame(Path(m["file"]), m["function"], int(m["line"]), _shown(Path(m["file"]), folder))
         for m in reversed(dumped)
     ]
-    return _stuck(frames)
+    return _stuck(frames, {folder: copy})
 
 
 def _yours(path: Path, folder: Path) -> bool:
@@ -198,7 +205,7 @@ def _shown(path: Path, folder: Path) -> str:
     return path.relative_to(folder).as_posix()
 
 
-def _stuck(frames: list[_Frame]) -> Place | None:
+def _stuck(frames: list[_Frame], copies: dict[Path, Path] = COPIES) -> Place | None:
     """The place to name for code stuck at `frames` (outer first).
 
     An endless loop can be interrupted on any line of its body, so the place
@@ -208,13 +215,21 @@ def _stuck(frames: list[_Frame]) -> Place | None:
     if not frames:
         return None
     for frame in reversed(frames):
-        loop = _loop_around(frame.path, frame.line)
+        loop = _loop_around(_read_from(frame.path, copies), frame.line)
         if loop is not None:
             return Place(frames[0].function, frame.function, frame.file, loop, in_loop=True)
     inner = frames[-1]
-    text = _source_line(inner.path, inner.line)
+    text = _source_line(_read_from(inner.path, copies), inner.line)
     lock_taken = text if TAKES_A_LOCK.search(text) else ""
     return Place(frames[0].function, inner.function, inner.file, inner.line, False, lock_taken)
+
+
+def _read_from(path: Path, copies: dict[Path, Path]) -> Path:
+    """The file to read `path` of the learner's from: its copy, if a check made one."""
+    for folder, copy in copies.items():
+        if folder in path.parents:
+            return copy / path.relative_to(folder)
+    return path
 
 
 def _frames(tb: TracebackType | None, folder: Path) -> list[_Frame]:
@@ -243,7 +258,7 @@ def _function_name(frame: FrameType) -> str:
 
 
 def _source_line(file: Path, line: int) -> str:
-    """The text of a line of the learner's file as it is now, stripped."""
+    """The text of a line of a file, stripped."""
     try:
         lines = files.python_source(file).splitlines()
     except (OSError, SyntaxError, ValueError):

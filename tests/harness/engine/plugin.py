@@ -182,6 +182,7 @@ class GradingPlugin:
         # so that a spare child can collect while it waits (tests.harness.check.grading).
         self.read_skip = read_skip
         self.finder = KataFinder(modules, copies)
+        places.COPIES.update(copies)
         sys.meta_path.insert(0, self.finder)
         self.compared: tuple[str, object, object] | None = None
         self.current: Result | None = None
