@@ -31,12 +31,20 @@ export $(ARGUMENTS)
 VENV ?= .venv
 # Python that creates $(VENV) (3.10 or newer).
 BOOTSTRAP_PYTHON ?= python3
-# Give your own interpreter (with pytest, pytest-timeout and ruff) to skip $(VENV).
-PYTHON ?= $(VENV)/bin/python
+# Give your own interpreter (with pytest, pytest-timeout and ruff) to skip $(VENV):
+# on the command line, since a PYTHON in your shell's environment is other tools' (node-gyp
+# reads one, for instance) and may lack pytest.
+ifneq ($(origin PYTHON),command line)
+PYTHON := $(VENV)/bin/python
+endif
 # `python -m tests.harness` finds the harness in this folder, which PYTHONSAFEPATH
-# (Python 3.11 and later) keeps off the module path.
-unexport PYTHONSAFEPATH
+# (Python 3.11 and later) keeps off the module path; PYTHONINSPECT would leave it at a
+# prompt once it ends, and PYTHONEXECUTABLE would start its grading processes with
+# another program.
+unexport PYTHONSAFEPATH PYTHONINSPECT PYTHONEXECUTABLE
 
+SETUP :=
+DEV_SETUP :=
 ifeq ($(PYTHON),$(VENV)/bin/python)
 SETUP := $(VENV)/.installed
 # make test and make lint add the maintainers' tools on their first run.
@@ -68,32 +76,32 @@ list: $(SETUP)
 	@$(PYTHON) -m tests.harness list
 
 check: $(SETUP)
-	@$(PYTHON) -m tests.harness check "$$KATA" --format "$$FORMAT" --mode "$$MODE" $(GRADING) \
-		$(if $(ONLY),--only "$$ONLY")
+	@$(PYTHON) -m tests.harness check --format="$$FORMAT" --mode="$$MODE" $(GRADING) \
+		$(if $(ONLY),--only="$$ONLY") -- "$$KATA"
 
 # Options shared by every command that grades.
-GRADING = --timeout "$$TIMEOUT" --check-timeout "$$CHECK_TIMEOUT" --memory "$$MEMORY" \
-	$(if $(DIR),--dir "$$DIR")
+GRADING = --timeout="$$TIMEOUT" --check-timeout="$$CHECK_TIMEOUT" --memory="$$MEMORY" \
+	$(if $(DIR),--dir="$$DIR")
 
 hint: $(SETUP)
-	@$(PYTHON) -m tests.harness hint "$$KATA" $(GRADING)
+	@$(PYTHON) -m tests.harness hint $(GRADING) -- "$$KATA"
 
 watch: $(SETUP)
-	@$(PYTHON) -m tests.harness watch "$$KATA" --mode "$$MODE" $(GRADING)
+	@$(PYTHON) -m tests.harness watch --mode="$$MODE" $(GRADING) -- "$$KATA"
 
 interview: $(SETUP)
-	@$(PYTHON) -m tests.harness interview "$$KATA" --mode "$$MODE" $(GRADING) \
-		$(if $(MINUTES),--minutes "$$MINUTES")
+	@$(PYTHON) -m tests.harness interview --mode="$$MODE" $(GRADING) \
+		$(if $(MINUTES),--minutes="$$MINUTES") -- "$$KATA"
 
 debrief: $(SETUP)
-	@$(PYTHON) -m tests.harness debrief "$$KATA" --format "$$FORMAT" $(GRADING)
+	@$(PYTHON) -m tests.harness debrief --format="$$FORMAT" $(GRADING) -- "$$KATA"
 
 grade: $(SETUP)
-	@$(PYTHON) -m tests.harness grade "$$KATA" "$$SUBMISSIONS" --jobs "$$JOBS" \
-		--timeout "$$TIMEOUT" --check-timeout "$$CHECK_TIMEOUT" --memory "$$MEMORY"
+	@$(PYTHON) -m tests.harness grade --jobs="$$JOBS" --timeout="$$TIMEOUT" \
+		--check-timeout="$$CHECK_TIMEOUT" --memory="$$MEMORY" -- "$$KATA" "$$SUBMISSIONS"
 
 reset: $(SETUP)
-	@$(PYTHON) -m tests.harness reset "$$KATA"
+	@$(PYTHON) -m tests.harness reset -- "$$KATA"
 
 # The quick tier, for a contributor's loop; test-all adds every design, wrong version
 # and mutant (the self-tests marked `thorough`), as CI runs it. test-versions grades
@@ -111,7 +119,7 @@ test-versions: $(DEV_SETUP)
 	@$(SELFTEST) -m versions
 
 new-kata: $(SETUP)
-	@$(PYTHON) -m tests.harness new-kata "$$KATA"
+	@$(PYTHON) -m tests.harness new-kata -- "$$KATA"
 
 lint: $(DEV_SETUP)
 	@$(PYTHON) -m ruff check .

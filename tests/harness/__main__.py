@@ -37,7 +37,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from tests.harness.check import grading
 from tests.harness.check.commands import Commands
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from tests.harness.learner.progress import Attempt, Outcome, Progress
 
 SOLVED, NOT_SOLVED, USAGE = 0, 1, 2
+INTERRUPTED = 130  # as a shell reports a command ended by Ctrl-C
 LIMIT_HELP = f"seconds a scenario test may take (a slow one: {limits.SLOW_FACTOR} times it)"
 MODE_HELP = "practice (the full report) or round (what a real round gives)"
 
@@ -74,8 +75,17 @@ def _jobs(text: str) -> int:
     return int(text)
 
 
+class _Parser(argparse.ArgumentParser):
+    """A command line make wrote from its variables: a value it refuses is said in one
+    line, not after a usage block of options the learner never typed."""
+
+    def error(self, message: str) -> NoReturn:
+        _complain(f"error: {message}")
+        sys.exit(USAGE)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="make", description="Grade and list the katas.")
+    parser = _Parser(prog="make", description="Grade and list the katas.")
     commands = parser.add_subparsers(dest="command", required=True)
 
     def grading_options(command: argparse.ArgumentParser, folder: bool = True) -> None:
@@ -451,6 +461,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `make list | head`: the reader has all it wants
         sys.stderr.close()
         return SOLVED
+    except KeyboardInterrupt:  # Ctrl-C: the children are stopped on the way out
+        _complain("stopped")
+        return INTERRUPTED
 
 
 def _complain(message: str) -> None:

@@ -2,8 +2,11 @@
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 from tests.harness.core.layout import ROOT
 from tests.harness.kata import catalog
@@ -129,6 +132,58 @@ def test_unknown_kata_is_refused_with_the_list():
 def test_missing_folder_is_refused(tmp_path):
     checked = make_check("round_robin", tmp_path / "nowhere", fmt="human")
     assert checked.exit_status != 0 and "is not a folder" in checked.stderr
+
+
+def test_a_value_given_to_make_is_never_taken_for_an_option():
+    """KATA=-h is an unknown kata, not a request for help (it printed the usage and
+    exited 0); ONLY=-h an unknown test; and a refused value is said in one line."""
+    for checked in (
+        make_check("-h", fmt="human"),
+        make_check("round_robin", fmt="human", only=("-h",)),
+        make_check("round_robin", fmt="human", timeout="abc"),
+    ):
+        lines = [line for line in checked.stderr.splitlines() if not line.startswith("make")]
+        assert checked.exit_status != 0 and len(lines) == 1, checked.stderr
+
+
+def test_settings_of_other_programs_in_the_shell_change_no_command():
+    """A PYTHON in the shell's environment (node-gyp reads one) is not the interpreter
+    make runs, and PYTHONINSPECT leaves no command at a prompt (make list failed with
+    PYTHON=/bin/false, and ended with a SystemExit traceback with PYTHONINSPECT)."""
+    venv = Path(sys.executable).parents[1]
+    env = {**os.environ, "PYTHON": "/bin/false", "PYTHONINSPECT": "1"}
+    listed = subprocess.run(
+        ["make", "-s", "--no-print-directory", "-C", str(ROOT), "list", f"VENV={venv}"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        stdin=subprocess.DEVNULL,
+    )
+    assert listed.returncode == 0 and "round_robin" in listed.stdout, listed.stderr
+    assert "Traceback" not in listed.stderr, listed.stderr
+
+
+def test_ctrl_c_during_a_check_stops_it_in_one_line(tmp_path):
+    """Ctrl-C while a check grades says "stopped" in one line, with the shell's status for
+    it, and leaves no grading process behind (it printed a traceback)."""
+    command = [sys.executable, "-m", "tests.harness", "check", "round_robin", "--dir"]
+    checking = subprocess.Popen(
+        [*command, str(starter(tmp_path))],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    children = Path(f"/proc/{checking.pid}/task/{checking.pid}/children")
+    deadline = time.monotonic() + 60
+    while not children.read_text().split() and time.monotonic() < deadline:
+        time.sleep(0.05)  # until it has started a grading child
+    grading = [int(pid) for pid in children.read_text().split()]
+    checking.send_signal(signal.SIGINT)
+    _, stderr = checking.communicate(timeout=60)
+    assert (checking.returncode, stderr.strip()) == (130, "stopped")
+    assert not [pid for pid in grading if Path(f"/proc/{pid}").exists()]
 
 
 def test_a_refused_check_in_json_is_a_check_document(tmp_path):
