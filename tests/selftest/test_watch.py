@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.harness.check.commands import Commands
 from tests.harness.core import terminal
 from tests.harness.core.layout import ROOT
 from tests.harness.kata import catalog, variants
@@ -194,11 +195,12 @@ def test_a_screen_too_small_for_the_report_starts_with_the_first_failure(tmp_pat
     """On 100x30 and 120x40 the report of a starter does not fit: the screen says it is
     grading, then shows the counts and the first failing spec test with its scenario,
     then as much as fits, that failure's scenario not again. A folder with a long path
-    (as a long kata name makes) keeps the header on one row."""
+    (as a long kata name makes) keeps the header on one row, and the command that prints
+    the rest whole (it was cut to the window's width)."""
     folder = variants.build(KATA, [KATA.planted[0]], tmp_path / ("a-long-folder-name-" * 3))
     watching = Watching(folder, tmp_path / "state", tty=True, size=size)
     try:
-        drawn = screens(watching.read_until(b"more lines"))
+        drawn = screens(watching.read_until(b"prints them all)"))
         grading, screen = drawn[0], drawn[-1]
         assert loop.GRADING in grading[0] and "Grading " in " ".join(grading), grading
         for shown in drawn:
@@ -210,6 +212,8 @@ def test_a_screen_too_small_for_the_report_starts_with_the_first_failure(tmp_pat
         )
         name = next(row.strip() for row in screen[first:] if row.strip().startswith("(test_"))
         assert sum(name in row for row in screen) == 1, f"{name}: the first failure twice"
+        check = Commands(KATA.name, str(folder)).check
+        assert any(check in row for row in screen), screen
         os.write(watching.fd, b"q")
         assert watching.process.wait(10) == 0
     finally:

@@ -316,15 +316,21 @@ class Watch:
         folder = self.shown if self.folder.resolve() != self.kata.starter_dir.resolve() else ""
         mode = "" if self.shown_mode == PRACTICE else self.shown_mode
         check = Commands(self.kata.name, folder, mode=mode).check
+        # The line saying what is cut names a command: whole, so that it runs as pasted,
+        # on the rows it takes (reserved with the most lines it could say are hidden).
+        total = len(first) + len(rest)
+        reserved = sum(
+            terminal.rows(line, columns)
+            for line in common.paragraph(reports.screen_cut(total, check))
+        )
         lines, used = [], 0
         for line in [*first, *rest]:
-            if used + terminal.rows(line, columns) > room - 1:  # a row left for the cut line
+            if used + terminal.rows(line, columns) > room - reserved:
                 break
             lines.append(line)
             used += terminal.rows(line, columns)
-        hidden = len(first) + len(rest) - len(lines)
-        cut = _cut(reports.screen_cut(hidden, check), columns - 1)
-        return "\n".join([*lines, *kept, cut])
+        cut = common.paragraph(reports.screen_cut(total - len(lines), check))
+        return "\n".join([*lines, *kept, *cut])
 
     def say(self, lines: list[str]) -> None:
         """Lines under what is on the screen."""
