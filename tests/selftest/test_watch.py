@@ -36,11 +36,16 @@ class Watching:
     """A watch process and what it has printed so far."""
 
     def __init__(
-        self, folder: Path, state: Path, tty: bool = False, size: tuple[int, int] = (30, 100)
+        self,
+        folder: Path,
+        state: Path,
+        tty: bool = False,
+        size: tuple[int, int] = (30, 100),
+        term: str = "xterm",
     ) -> None:
         command = [sys.executable, "-m", "tests.harness", "watch", KATA.name]
         command += ["--dir", str(folder), "--timeout", "0.5"]
-        env = {**os.environ, "KATAS_STATE": str(state)}
+        env = {**os.environ, "KATAS_STATE": str(state), "TERM": term}
         for name in ("NO_COLOR", "FORCE_COLOR"):
             env.pop(name, None)
         self.output = b""
@@ -235,6 +240,20 @@ def test_once_the_spec_tests_pass_a_wrong_test_is_on_the_screen(tmp_path):
         assert any("WRONG" in row and test in row for row in screen), screen
         os.write(watching.fd, b"q")
         assert watching.process.wait(10) == 0
+    finally:
+        watching.process.kill()
+        watching.process.wait()
+        os.close(watching.fd)
+
+
+def test_a_dumb_terminal_gets_no_screen_codes(tmp_path):
+    """On a terminal of TERM=dumb (an editor's shell) each grading is printed after the
+    last, with no code to clear the screen or move the cursor (they showed as text)."""
+    folder = variants.build(KATA, [KATA.planted[0]], tmp_path / "mine")
+    watching = Watching(folder, tmp_path / "state", tty=True, term="dumb")
+    try:
+        shown = watching.read_until(loop.WATCH_WAITING.encode())
+        assert not terminal.ESCAPE.search(shown.decode(errors="replace")), shown
     finally:
         watching.process.kill()
         watching.process.wait()

@@ -50,8 +50,9 @@ def dim(text: str, colour: bool) -> str:
 
 
 def interactive() -> bool:
-    """Both ends are a terminal: keys can be read and the screen cleared."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """Both ends are a terminal that can clear its screen (not TERM=dumb, an editor's
+    shell, which would show the codes as text): keys can be read, the screen redrawn."""
+    return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
 
 
 @contextlib.contextmanager
