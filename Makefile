@@ -2,6 +2,12 @@
 .DEFAULT_GOAL := help
 .PHONY: help list check hint watch interview debrief reset grade test test-all test-versions lint new-kata
 
+# What you give make comes from its command line only: a variable of the same name in
+# your shell's environment (a TIMEOUT, a DIR, a PYTHON, ...) is another program's.
+ARGUMENTS := KATA DIR ONLY MINUTES SUBMISSIONS FORMAT MODE TIMEOUT CHECK_TIMEOUT MEMORY JOBS
+$(foreach name,$(ARGUMENTS) VENV BOOTSTRAP_PYTHON PYTHON,\
+	$(if $(findstring environment,$(origin $(name))),$(eval undefine $(name))))
+
 KATA ?=
 DIR ?=
 ONLY ?=
@@ -22,7 +28,6 @@ JOBS ?= auto
 # What you give a command reaches the harness word for word, through the environment
 # (the recipes say "$$KATA", not "$(KATA)"): a value holding a quote, a $ or a
 # backquote is neither split, cut short, nor run by the shell.
-ARGUMENTS := KATA DIR ONLY MINUTES SUBMISSIONS FORMAT MODE TIMEOUT CHECK_TIMEOUT MEMORY JOBS
 $(foreach name,$(ARGUMENTS),$(eval override $(name) := $$(value $(name))))
 export $(ARGUMENTS)
 
@@ -31,12 +36,8 @@ export $(ARGUMENTS)
 VENV ?= .venv
 # Python that creates $(VENV) (3.10 or newer).
 BOOTSTRAP_PYTHON ?= python3
-# Give your own interpreter (with pytest, pytest-timeout and ruff) to skip $(VENV):
-# on the command line, since a PYTHON in your shell's environment is other tools' (node-gyp
-# reads one, for instance) and may lack pytest.
-ifneq ($(origin PYTHON),command line)
-PYTHON := $(VENV)/bin/python
-endif
+# Give your own interpreter (with pytest, pytest-timeout and ruff) to skip $(VENV).
+PYTHON ?= $(VENV)/bin/python
 # `python -m tests.harness` finds the harness in this folder, which PYTHONSAFEPATH
 # (Python 3.11 and later) keeps off the module path; PYTHONINSPECT would leave it at a
 # prompt once it ends, and PYTHONEXECUTABLE would start its grading processes with

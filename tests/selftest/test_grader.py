@@ -164,6 +164,21 @@ def test_settings_of_other_programs_in_the_shell_change_no_command():
     assert "Traceback" not in listed.stderr, listed.stderr
 
 
+def test_make_takes_its_values_from_its_command_line_only():
+    """A DIR, MODE, FORMAT or TIMEOUT in the shell's environment is another program's: a
+    check given none of them grades katas/<kata>, in practice mode, as text (they had
+    graded another folder, in another mode, at another limit)."""
+    venv = Path(sys.executable).parents[1]
+    env = {**os.environ, "DIR": "/nowhere", "MODE": "round", "FORMAT": "json", "TIMEOUT": "x"}
+    make = ["make", "-s", "--no-print-directory", "-C", str(ROOT), "check", f"VENV={venv}"]
+    only = "ONLY=test_the_walkthrough"
+    checked = subprocess.run(
+        [*make, "KATA=round_robin", only], capture_output=True, text=True, timeout=120, env=env
+    )
+    title = "Round-robin dispatcher — grading katas/round_robin"
+    assert checked.stdout.startswith(title + "\n"), checked.stdout + checked.stderr
+
+
 def test_ctrl_c_during_a_check_stops_it_in_one_line(tmp_path):
     """Ctrl-C while a check grades says "stopped" in one line, with the shell's status for
     it, and leaves no grading process behind (it printed a traceback)."""
@@ -174,6 +189,9 @@ def test_ctrl_c_during_a_check_stops_it_in_one_line(tmp_path):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        # As a shell starts it: a pytest-xdist worker ignores SIGINT, and its children
+        # would inherit that.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     children = Path(f"/proc/{checking.pid}/task/{checking.pid}/children")
     deadline = time.monotonic() + 60
