@@ -36,6 +36,7 @@ import shutil
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -55,14 +56,19 @@ LIMIT_HELP = f"seconds a scenario test may take (a slow one: {limits.SLOW_FACTOR
 MODE_HELP = "practice (the full report) or round (what a real round gives)"
 
 
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
+def _positive(unit: str) -> Callable[[str], float]:
+    """A positive number of `unit`s, as an option's type."""
+
+    def positive(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = 0.0
+        if not 0 < value < float("inf"):
+            raise argparse.ArgumentTypeError(f"expected a positive number of {unit}, got {text!r}")
+        return value
+
+    return positive
 
 
 def _jobs(text: str) -> int:
@@ -83,6 +89,14 @@ class _Parser(argparse.ArgumentParser):
         _complain(f"error: {message}")
         sys.exit(USAGE)
 
+    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+        parsed = super().parse_args(args, namespace)
+        # argparse reads --option=-- as no value at all (an empty list): say so.
+        for name, value in vars(parsed).items():
+            if isinstance(value, list):
+                self.error(f"argument --{name.replace('_', '-')}: cannot be just --")
+        return parsed
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="make", description="Grade and list the katas.")
@@ -91,12 +105,17 @@ def _parser() -> argparse.ArgumentParser:
     def grading_options(command: argparse.ArgumentParser, folder: bool = True) -> None:
         if folder:
             command.add_argument("--dir", help="folder holding your files (default: katas/KATA)")
-        command.add_argument("--timeout", type=_positive, default=limits.DEFAULT, help=LIMIT_HELP)
         command.add_argument(
-            "--check-timeout", type=_positive, default=60.0, help="seconds for the whole check"
+            "--timeout", type=_positive("seconds"), default=limits.DEFAULT, help=LIMIT_HELP
         )
         command.add_argument(
-            "--memory", type=_positive, default=limits.MEMORY, help="MiB the code may use"
+            "--check-timeout",
+            type=_positive("seconds"),
+            default=60.0,
+            help="seconds for the whole check",
+        )
+        command.add_argument(
+            "--memory", type=_positive("MiB"), default=limits.MEMORY, help="MiB the code may use"
         )
 
     check = commands.add_parser("check", help="grade a kata")
@@ -120,7 +139,7 @@ def _parser() -> argparse.ArgumentParser:
             command.add_argument("--format", choices=("human", "json"), default="human")
         if name == "interview":
             command.add_argument(
-                "--minutes", type=_positive, help="the time box (default: the kata's)"
+                "--minutes", type=_positive("minutes"), help="the time box (default: the kata's)"
             )
         if name in ("watch", "interview"):
             command.add_argument("--mode", default="", help=MODE_HELP)

@@ -136,10 +136,12 @@ def test_missing_folder_is_refused(tmp_path):
 
 def test_a_value_given_to_make_is_never_taken_for_an_option():
     """KATA=-h is an unknown kata, not a request for help (it printed the usage and
-    exited 0); ONLY=-h an unknown test; and a refused value is said in one line."""
+    exited 0); ONLY=-h an unknown test; ONLY=-- is refused (argparse read it as no value:
+    a traceback); and a refused value is said in one line."""
     for checked in (
         make_check("-h", fmt="human"),
         make_check("round_robin", fmt="human", only=("-h",)),
+        make_check("round_robin", fmt="human", only=("--",)),
         make_check("round_robin", fmt="human", timeout="abc"),
     ):
         lines = [line for line in checked.stderr.splitlines() if not line.startswith("make")]
